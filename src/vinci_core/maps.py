@@ -1,0 +1,245 @@
+"""Boards: the map facts of RULES.md C-8, validated at load and compiled for the hot loop.
+
+A map file is JSON (see ``data/maps/europe.json``). :class:`MapData` is its pydantic
+schema; :class:`Board` is the same facts as plain tuples indexed by province number,
+which is what the engine uses while it searches legal moves.
+
+>>> board = load_map("europe")
+>>> board.province("andalusia").terrain
+'forest'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain"]
+SeaKind = Literal["ocean", "sea", "inland"]
+Point = tuple[float, float]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ProvinceData(_Strict):
+    """One land province (C-8). Geometry fields are optional: hand-made test maps omit them."""
+
+    name: str
+    terrain: Terrain
+    mine: bool = False
+    port: bool = False
+    seas: list[str] = Field(default_factory=list)
+    edge: bool = False
+    neighbours: list[str] = Field(default_factory=list)
+    straits: list[str] = Field(default_factory=list)
+    path: str | None = None  # SVG path data in board coordinates
+    label: Point | None = None
+    token: Point | None = None
+
+
+class SeaData(_Strict):
+    name: str
+    kind: SeaKind = "sea"
+    edge: bool = False
+    neighbours: list[str] = Field(default_factory=list)
+    path: str | None = None
+    label: Point | None = None
+
+
+class StraitLine(_Strict):
+    """Drawing of a strait: the two provinces it joins and a line between their shores."""
+
+    provinces: tuple[str, str]
+    line: tuple[Point, Point]
+
+
+class Decoration(_Strict):
+    """Land drawn on the board that is not in play (far coasts, small islands)."""
+
+    name: str = ""
+    path: str
+
+
+class MapData(_Strict):
+    id: str
+    name: str
+    version: int = 1
+    width: float = 1000.0
+    height: float = 1000.0
+    provinces: dict[str, ProvinceData]
+    seas: dict[str, SeaData] = Field(default_factory=dict)
+    strait_lines: list[StraitLine] = Field(default_factory=list)
+    decoration: list[Decoration] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _check_references(self) -> MapData:
+        provinces, seas = self.provinces, self.seas
+        for pid, p in provinces.items():
+            for other in (*p.neighbours, *p.straits):
+                if other not in provinces or other == pid:
+                    raise ValueError(f"province {pid}: unknown neighbour {other!r}")
+                q = provinces[other]
+                if pid not in q.neighbours and pid not in q.straits:
+                    raise ValueError(f"adjacency not symmetric: {pid} - {other}")
+            for s in p.seas:
+                if s not in seas:
+                    raise ValueError(f"province {pid}: unknown sea {s!r}")
+        for sid, s in seas.items():
+            for other in s.neighbours:
+                if other not in seas or other == sid:
+                    raise ValueError(f"sea {sid}: unknown neighbour {other!r}")
+                if sid not in seas[other].neighbours:
+                    raise ValueError(f"sea adjacency not symmetric: {sid} - {other}")
+        return self
+
+
+@dataclass(frozen=True, eq=False)
+class Board:
+    """Map facts compiled to tuples indexed by province number (map file order)."""
+
+    data: MapData
+    ids: tuple[str, ...]
+    index: dict[str, int]
+    terrain: tuple[str, ...]
+    mountain: tuple[bool, ...]
+    base_cost: tuple[int, ...]  # C-4: 3 for forest or mountain, 2 otherwise
+    mine: tuple[bool, ...]
+    port: tuple[bool, ...]
+    edge: tuple[bool, ...]
+    adjacent: tuple[tuple[int, ...], ...]  # land borders and straits (C-3.3.1)
+    seas_of: tuple[frozenset[int], ...]  # sea-zone numbers each province borders
+    sea_ids: tuple[str, ...]
+    sea_kind: tuple[str, ...]
+    sea_component: tuple[int, ...]  # connected component of each sea zone in the sea graph
+    entry: tuple[bool, ...]  # C-3.2.1
+    astronomy_entry: tuple[bool, ...]  # C-3.2.2
+    sea_entry: tuple[bool, ...]  # entry possible from an edge sea (Ship Building at entry)
+    components_of: tuple[frozenset[int], ...]  # sea components each province touches
+    coast_by_component: tuple[tuple[int, ...], ...]  # provinces touching each sea component
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    def province(self, pid: str) -> ProvinceData:
+        return self.data.provinces[pid]
+
+    @cached_property
+    def fingerprint(self) -> str:
+        """Short hash of the rule facts (not the drawing): saves name the board they need."""
+        facts = [
+            (pid, p.terrain, p.mine, p.port, sorted(p.seas), p.edge,
+             sorted(p.neighbours), sorted(p.straits))
+            for pid, p in self.data.provinces.items()
+        ]
+        seas = [(sid, s.kind, s.edge, sorted(s.neighbours)) for sid, s in self.data.seas.items()]
+        blob = json.dumps([facts, seas], separators=(",", ":")).encode()
+        return hashlib.sha256(blob).hexdigest()[:12]
+
+    def neighbours_of(self, provinces: Iterable[int]) -> set[int]:
+        out: set[int] = set()
+        for p in provinces:
+            out.update(self.adjacent[p])
+        return out
+
+
+def compile_board(data: MapData) -> Board:
+    ids = tuple(data.provinces)
+    index = {pid: i for i, pid in enumerate(ids)}
+    sea_ids = tuple(data.seas)
+    sea_index = {sid: i for i, sid in enumerate(sea_ids)}
+    provs = [data.provinces[pid] for pid in ids]
+
+    # Sea components (C-3.2.2, C-3.3.2: "connected through sea zones").
+    component = [-1] * len(sea_ids)
+    for start in range(len(sea_ids)):
+        if component[start] >= 0:
+            continue
+        component[start] = start
+        stack = [start]
+        while stack:
+            s = stack.pop()
+            for other in data.seas[sea_ids[s]].neighbours:
+                o = sea_index[other]
+                if component[o] < 0:
+                    component[o] = start
+                    stack.append(o)
+    edge_components = {component[i] for i, sid in enumerate(sea_ids) if data.seas[sid].edge}
+
+    seas_of = tuple(frozenset(sea_index[s] for s in p.seas) for p in provs)
+    components_of = tuple(frozenset(component[s] for s in seas) for seas in seas_of)
+    edge_sea = tuple(data.seas[sid].edge for sid in sea_ids)
+    sea_entry = tuple(any(edge_sea[s] for s in seas) for seas in seas_of)
+    entry = tuple(p.edge or se for p, se in zip(provs, sea_entry, strict=True))
+    astronomy_entry = tuple(
+        e or bool(comps & edge_components) for e, comps in zip(entry, components_of, strict=True)
+    )
+    coast: dict[int, list[int]] = {}
+    for i, comps in enumerate(components_of):
+        for c in comps:
+            coast.setdefault(c, []).append(i)
+    coast_by_component = tuple(
+        tuple(coast.get(c, ())) for c in range(len(sea_ids))
+    )
+    return Board(
+        data=data,
+        ids=ids,
+        index=index,
+        terrain=tuple(p.terrain for p in provs),
+        mountain=tuple(p.terrain == "mountain" for p in provs),
+        base_cost=tuple(3 if p.terrain in ("forest", "mountain") else 2 for p in provs),
+        mine=tuple(p.mine for p in provs),
+        port=tuple(p.port for p in provs),
+        edge=tuple(p.edge for p in provs),
+        adjacent=tuple(
+            tuple(sorted({index[n] for n in (*p.neighbours, *p.straits)})) for p in provs
+        ),
+        seas_of=seas_of,
+        sea_ids=sea_ids,
+        sea_kind=tuple(data.seas[sid].kind for sid in sea_ids),
+        sea_component=tuple(component),
+        entry=entry,
+        astronomy_entry=astronomy_entry,
+        sea_entry=sea_entry,
+        components_of=components_of,
+        coast_by_component=coast_by_component,
+    )
+
+
+_REGISTRY: dict[str, Board] = {}
+
+
+def register_map(data: MapData | dict | str | Path) -> Board:
+    """Validate a map (model, dict, JSON text or file path) and make it loadable by its id."""
+    if isinstance(data, Path):
+        data = data.read_text(encoding="utf-8")
+    if isinstance(data, str):
+        data = MapData.model_validate_json(data)
+    elif isinstance(data, dict):
+        data = MapData.model_validate(data)
+    board = compile_board(data)
+    _REGISTRY[board.id] = board
+    return board
+
+
+def load_map(name: str = "europe") -> Board:
+    """The board called ``name``: a registered map, else a map file shipped in the package."""
+    if name not in _REGISTRY:
+        try:
+            text = resources.files("vinci_core").joinpath(f"data/maps/{name}.json").read_text(
+                encoding="utf-8"
+            )
+        except (FileNotFoundError, OSError) as exc:
+            raise KeyError(f"no map called {name!r}") from exc
+        register_map(text)
+    return _REGISTRY[name]
