@@ -126,6 +126,7 @@ class Board:
     sea_entry: tuple[bool, ...]  # entry possible from an edge sea (Ship Building at entry)
     components_of: tuple[frozenset[int], ...]  # sea components each province touches
     coast_by_component: tuple[tuple[int, ...], ...]  # provinces touching each sea component
+    edge_components: frozenset[int]  # sea components holding a sea zone that touches the edge
 
     @property
     def id(self) -> str:
@@ -213,6 +214,7 @@ def compile_board(data: MapData) -> Board:
         sea_entry=sea_entry,
         components_of=components_of,
         coast_by_component=coast_by_component,
+        edge_components=frozenset(edge_components),
     )
 
 

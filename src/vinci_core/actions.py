@@ -1,0 +1,236 @@
+"""Actions: small immutable values with a stable JSON form (``kind`` plus fields).
+
+>>> parse_action({"kind": "conquer", "province": "castile"})
+Conquer(province='castile', espionage=False)
+>>> Conquer("castile").to_dict()
+{'kind': 'conquer', 'province': 'castile'}
+>>> parse_action(PlaceAll.of({"b": 2, "a": 1}).to_dict())
+PlaceAll(placement=(('a', 1), ('b', 2)))
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+
+class IllegalAction(Exception):
+    """An action the rules do not allow now. ``rule`` names the RULES.md id."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(f"{rule}: {message}")
+        self.rule = rule
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    kind: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind}
+        for name in self.__dataclass_fields__:
+            out[name] = getattr(self, name)
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """C-2: take the civilization in display slot 1..6."""
+
+    kind: ClassVar[str] = "choose"
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """C-5.1 at the start of a turn, or C-5.3 (Rebirth) at its end."""
+
+    kind: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Diplomacy(Action):
+    """C-3.3.9: make peace with a seat until the start of one's next turn."""
+
+    kind: ClassVar[str] = "diplomacy"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon(Action):
+    """C-3.1.1: empty a province completely, taking all its tokens into hand."""
+
+    kind: ClassVar[str] = "abandon"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class Conquer(Action):
+    """C-3.3: take a province, paying the C-4 cost (or exactly 2 with Espionage, C-3.3.10)."""
+
+    kind: ClassVar[str] = "conquer"
+    province: str
+    espionage: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "province": self.province}
+        if self.espionage:
+            out["espionage"] = True
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Finish(Action):
+    """End the conquest phase (C-3.4 follows)."""
+
+    kind: ClassVar[str] = "finish"
+
+
+@dataclass(frozen=True, slots=True)
+class Keep(Action):
+    """C-3.4.2: keep the connected part of the split empire that holds this province."""
+
+    kind: ClassVar[str] = "keep"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """Put one token from hand into a province (reorganization C-3.4.3 or C-3.5)."""
+
+    kind: ClassVar[str] = "place"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceAll(Action):
+    """Place every token of the hand at once: the same as a run of ``place`` actions."""
+
+    kind: ClassVar[str] = "place_all"
+    placement: tuple[tuple[str, int], ...]
+
+    @classmethod
+    def of(cls, placement: dict[str, int]) -> PlaceAll:
+        return cls(tuple(sorted((p, n) for p, n in placement.items() if n)))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "placement": dict(self.placement)}
+
+
+@dataclass(frozen=True, slots=True)
+class Fort(Action):
+    """C-3.4.5: build a fort in a province of the active empire."""
+
+    kind: ClassVar[str] = "fort"
+    province: str
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Action):
+    """Close the turn: scoring (C-3.6), then defender redistribution (C-3.5)."""
+
+    kind: ClassVar[str] = "end_turn"
+
+
+# --- parsing at the edge (pydantic) -------------------------------------------------------
+
+_Province = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Choose(_In):
+    kind: Literal["choose"]
+    slot: int = Field(ge=1, le=6)
+
+
+class _Decline(_In):
+    kind: Literal["decline"]
+
+
+class _Diplomacy(_In):
+    kind: Literal["diplomacy"]
+    seat: int = Field(ge=0, le=5)
+
+
+class _Abandon(_In):
+    kind: Literal["abandon"]
+    province: _Province
+
+
+class _Conquer(_In):
+    kind: Literal["conquer"]
+    province: _Province
+    espionage: bool = False
+
+
+class _Finish(_In):
+    kind: Literal["finish"]
+
+
+class _Keep(_In):
+    kind: Literal["keep"]
+    province: _Province
+
+
+class _Place(_In):
+    kind: Literal["place"]
+    province: _Province
+
+
+class _PlaceAll(_In):
+    kind: Literal["place_all"]
+    placement: dict[_Province, Annotated[int, Field(ge=0, le=999)]] = Field(max_length=64)
+
+
+class _Fort(_In):
+    kind: Literal["fort"]
+    province: _Province
+
+
+class _EndTurn(_In):
+    kind: Literal["end_turn"]
+
+
+_ANY = Annotated[
+    _Choose | _Decline | _Diplomacy | _Abandon | _Conquer | _Finish | _Keep | _Place
+    | _PlaceAll | _Fort | _EndTurn,
+    Field(discriminator="kind"),
+]
+_ADAPTER: TypeAdapter[Any] = TypeAdapter(_ANY)
+
+ACTION_TYPES: dict[str, type[Action]] = {
+    cls.kind: cls
+    for cls in (Choose, Decline, Diplomacy, Abandon, Conquer, Finish, Keep, Place, PlaceAll,
+                Fort, EndTurn)
+}
+
+
+class ActionError(ValueError):
+    """Input that is not an action at all (unknown kind, missing or bad fields)."""
+
+
+def parse_action(data: dict[str, Any] | str) -> Action:
+    """Validate an action coming from outside (JSON text or dict) and build it."""
+    try:
+        model = (_ADAPTER.validate_json(data) if isinstance(data, str)
+                 else _ADAPTER.validate_python(data))
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(x) for x in first["loc"]) or "action"
+        raise ActionError(f"not a valid action ({where}: {first['msg']})") from None
+    fields = model.model_dump()
+    cls = ACTION_TYPES[fields.pop("kind")]
+    if cls is PlaceAll:
+        return PlaceAll.of(fields["placement"])
+    return cls(**fields)
+
+
+def action_json(action: Action) -> str:
+    return json.dumps(action.to_dict(), separators=(",", ":"), sort_keys=True)

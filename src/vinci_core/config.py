@@ -1,0 +1,119 @@
+"""Game configuration (validated with pydantic at the edge) and the rule parameters derived from it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from .tiles import TileCounts
+
+# C-2.5: extra tokens of a new civilization by number of seats.
+EXTRA_TOKENS = {3: 8, 4: 6, 5: 4, 6: 3}
+# C-6.1: target by number of seats; solo and two-player games (V-1) play to 150.
+TARGET_VP = {3: 150, 4: 120, 5: 100, 6: 100}
+VIRTUAL_MODE_TARGET = 150
+VIRTUAL_MODE_EXTRA = {"virtual": 8, "human": 6}  # V-2
+
+Mode = Literal["standard", "solo", "two_player"]
+
+
+class Seat(BaseModel):
+    """One seat at the table. ``virtual`` seats are played by the rulebook's virtual player."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1, max_length=40)
+    virtual: bool = False
+    colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
+    start_vp: int | None = Field(default=None, ge=0, le=1000)  # V-2 harder level: 15
+    extra_tokens: int | None = Field(default=None, ge=0, le=50)  # V-2 harder level: 9+
+
+
+class GameConfig(BaseModel):
+    """Everything that defines a game before its first action; saved with every game.
+
+    >>> cfg = GameConfig(seats=[Seat(name="Ann"), Seat(name="Bo"), Seat(name="Cy")], seed=7)
+    >>> cfg.map, cfg.ruleset, cfg.target()
+    ('europe', 'classic', 150)
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seats: list[Seat] = Field(min_length=3, max_length=6)
+    seed: int = Field(default=0, ge=0, lt=2**63)
+    map: str = Field(default="europe", pattern=r"^[a-z0-9_]{1,40}$")
+    ruleset: Literal["classic"] = "classic"
+    mode: Mode = "standard"
+    # C-7 options
+    decline_contact: Literal["clear", "forbid"] = "clear"
+    defender_redistribution: Literal["choose", "auto"] = "choose"
+    target_vp: int | None = Field(default=None, ge=1, le=10_000)
+    tile_counts: TileCounts = "designer"
+
+    @model_validator(mode="after")
+    def _check_mode(self) -> GameConfig:
+        humans = sum(not s.virtual for s in self.seats)
+        if self.mode == "solo" and (len(self.seats), humans) != (4, 1):
+            raise ValueError("a solo game has 1 human and 3 virtual seats (V-1)")
+        if self.mode == "two_player" and (len(self.seats), humans) != (4, 2):
+            raise ValueError("a two-player game has 2 human and 2 virtual seats (V-1)")
+        return self
+
+    @classmethod
+    def solo(cls, name: str = "You", **options: object) -> GameConfig:
+        """V-1: one human against three virtual players."""
+        seats = [Seat(name=name)] + [Seat(name=f"Virtual {i}", virtual=True) for i in (1, 2, 3)]
+        return cls.model_validate({"seats": seats, "mode": "solo", **options})
+
+    @classmethod
+    def two_player(cls, first: str = "Player 1", second: str = "Player 2",
+                   **options: object) -> GameConfig:
+        """V-1: two humans and two virtual players, seated alternately."""
+        seats = [Seat(name=first), Seat(name="Virtual 1", virtual=True),
+                 Seat(name=second), Seat(name="Virtual 2", virtual=True)]
+        return cls.model_validate({"seats": seats, "mode": "two_player", **options})
+
+    def target(self) -> int:
+        if self.target_vp is not None:
+            return self.target_vp
+        if self.mode != "standard":
+            return VIRTUAL_MODE_TARGET
+        return TARGET_VP[len(self.seats)]
+
+    def extra_tokens(self, seat: int) -> int:
+        s = self.seats[seat]
+        if s.extra_tokens is not None:
+            return s.extra_tokens
+        if self.mode != "standard":
+            return VIRTUAL_MODE_EXTRA["virtual" if s.virtual else "human"]
+        return EXTRA_TOKENS[len(self.seats)]
+
+    def start_vp(self, seat: int) -> int:
+        value = self.seats[seat].start_vp
+        return 10 if value is None else value  # C-1.2
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Plain, fast copy of the config's rule parameters for the engine's hot loop."""
+
+    seats: int
+    target: int
+    extra: tuple[int, ...]
+    virtual: tuple[bool, ...]
+    clear_contact: bool
+    auto_redistribution: bool
+
+    @classmethod
+    def from_config(cls, cfg: GameConfig) -> Rules:
+        n = len(cfg.seats)
+        return cls(
+            seats=n,
+            target=cfg.target(),
+            extra=tuple(cfg.extra_tokens(i) for i in range(n)),
+            virtual=tuple(s.virtual for s in cfg.seats),
+            clear_contact=cfg.decline_contact == "clear",
+            auto_redistribution=cfg.defender_redistribution == "auto",
+        )

@@ -1,0 +1,868 @@
+"""The game state and its turn flow (RULES.md C-1 … C-6).
+
+A :class:`GameState` is immutable from the outside: :meth:`GameState.apply` returns a new
+state and raises :class:`IllegalAction` (naming the rule) without touching the old one.
+The API follows OpenSpiel's ``State``: ``legal_actions``, ``apply``, ``current_player``,
+``is_terminal``, ``returns``, ``clone``.
+
+>>> from vinci_core import GameConfig, Seat, new_game
+>>> cfg = GameConfig(seats=[Seat(name="Ann"), Seat(name="Bo"), Seat(name="Cy")], seed=7,
+...                  map="mini")
+>>> state = new_game(cfg)
+>>> state.phase, state.round, len(state.display)
+('choose', 1, 6)
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from . import rng
+from .actions import (
+    Abandon,
+    Action,
+    Choose,
+    Conquer,
+    Decline,
+    Diplomacy,
+    EndTurn,
+    Finish,
+    Fort,
+    IllegalAction,
+    Keep,
+    Place,
+    PlaceAll,
+)
+from .config import GameConfig, Rules
+from .costs import NEUTRAL, NOBODY, raw_cost, reach
+from .defence import homogeneous_placement
+from .maps import Board, load_map
+from .scoring import score_terms
+from .tiles import TILES, abilities, bag_contents, civ_tokens, compatible, kept_in_decline
+
+SLOTS = 6
+FIELD_GENERAL_TOKENS = 7  # C-3.1.3
+ESPIONAGE_COST = 2  # C-3.3.10
+
+# Phases of the turn flow. "choose": pick a civilization (C-2); "expand": start of turn and
+# conquests (C-3.1–C-3.3, C-5.1); "keep": cohesion choice (C-3.4.2); "reorganize": C-3.4.3;
+# "end_of_turn": forts and Rebirth (C-3.4.5, C-5.3); "redistribute": a defender places its
+# returned tokens (C-3.5); "over": the game has ended (C-6.2).
+PHASES = ("choose", "expand", "keep", "reorganize", "end_of_turn", "redistribute", "over")
+
+
+@dataclass(slots=True)
+class Player:
+    """One seat's empires and score. ``civ`` is the active pair, ``declined_civ`` the last
+    declined pair and ``declined_kept`` the tiles that pair kept (C-5.1.3)."""
+
+    score: int
+    civ: tuple[str, str] | None = None
+    abilities: dict[str, int] = field(default_factory=dict)
+    declined_civ: tuple[str, str] | None = None
+    declined_kept: tuple[str, ...] = ()
+    declined_abilities: dict[str, int] = field(default_factory=dict)
+    hand: int = 0  # tokens of the active civilization in hand
+    temp: int = 0  # Field General tokens among them, gone at reorganization (C-3.4.4)
+    returned: int = 0  # defender tokens waiting for redistribution (C-3.5)
+    # Ledger of the active civilization, checked by the conformance tests.
+    received: int = 0  # tokens at choice + Medicine
+    lost: int = 0  # tokens removed by attackers
+
+    def copy(self) -> Player:
+        return replace(self)  # ability dicts are never mutated, only replaced
+
+
+@dataclass(slots=True)
+class Turn:
+    """Bookkeeping of the turn in progress."""
+
+    acted: bool = False  # anything done this turn: a start-of-turn decline is no longer legal
+    conquered: bool = False
+    spies: int = 0  # Espionage conquests left (C-3.3.10)
+    envoys: int = 0  # Diplomacy partners left to name (C-3.3.9)
+    forts: int = 0  # forts left to build (C-3.4.5)
+    reorg_before: tuple[tuple[int, int], ...] = ()  # tokens per province when reorg began
+
+    def copy(self) -> Turn:
+        return replace(self)
+
+
+class GameState:
+    """A position of a game of Vinci. Use :func:`new_game` to make the first one."""
+
+    __slots__ = (
+        "config", "rules", "board", "rng", "draws", "bag", "display", "players", "owner",
+        "declined", "tokens", "fort", "phase", "turn_seat", "round", "start", "turn", "peace",
+        "queue", "ending", "slaves", "ply", "history", "last_score", "_log",
+    )
+
+    config: GameConfig
+    rules: Rules
+    board: Board
+    rng: int
+    draws: int
+    bag: list[str]
+    display: list[tuple[str, str, int]]
+    players: list[Player]
+    owner: list[int]
+    declined: list[bool]
+    tokens: list[int]
+    fort: list[bool]
+    phase: str
+    turn_seat: int
+    round: int
+    start: int
+    turn: Turn
+    peace: tuple[tuple[int, int], ...]
+    queue: tuple[int, ...]
+    ending: bool
+    slaves: int
+    ply: int
+    history: tuple[tuple[int, int, int], ...]
+    last_score: tuple[int, tuple[tuple[str, int, str], ...]] | None
+    _log: tuple[Any, Action] | None  # (earlier log, last action): O(1) to extend
+
+    # --- construction and copying ---------------------------------------------------------
+
+    @classmethod
+    def initial(cls, config: GameConfig) -> GameState:
+        s = cls.__new__(cls)
+        s.config = config
+        s.rules = Rules.from_config(config)
+        s.board = load_map(config.map)
+        n = len(s.board.ids)
+        s.rng = rng.seed_state(config.seed)
+        s.draws = 0
+        s.bag = bag_contents(config.tile_counts)
+        s.display = []
+        s.players = [Player(score=config.start_vp(i)) for i in range(s.rules.seats)]
+        # C-1.3: a neutral token on every land province except mountains.
+        s.owner = [NOBODY if m else NEUTRAL for m in s.board.mountain]
+        s.declined = [False] * n
+        s.tokens = [0 if m else 1 for m in s.board.mountain]
+        s.fort = [False] * n
+        s.turn = Turn()
+        s.peace = ()
+        s.queue = ()
+        s.ending = False
+        s.slaves = 0
+        s.ply = 0
+        s.history = ()
+        s.last_score = None
+        s._log = None
+        s._refill_display()  # C-1.4
+        s.start = s._roll(s.rules.seats)  # C-1.6
+        s.turn_seat = s.start
+        s.round = 1  # C-1.7: round 1 is choosing only
+        s.phase = "choose"
+        return s
+
+    def clone(self) -> GameState:
+        s = GameState.__new__(GameState)
+        s.config = self.config
+        s.rules = self.rules
+        s.board = self.board
+        s.rng = self.rng
+        s.draws = self.draws
+        s.bag = self.bag[:]
+        s.display = self.display[:]
+        s.players = [p.copy() for p in self.players]
+        s.owner = self.owner[:]
+        s.declined = self.declined[:]
+        s.tokens = self.tokens[:]
+        s.fort = self.fort[:]
+        s.phase = self.phase
+        s.turn_seat = self.turn_seat
+        s.round = self.round
+        s.start = self.start
+        s.turn = self.turn.copy()
+        s.peace = self.peace
+        s.queue = self.queue
+        s.ending = self.ending
+        s.slaves = self.slaves
+        s.ply = self.ply
+        s.history = self.history
+        s.last_score = self.last_score
+        s._log = self._log
+        return s
+
+    # --- public API ----------------------------------------------------------------------
+
+    @property
+    def current_player(self) -> int | None:
+        """Seat expected to act now: a defender during redistribution, None when over."""
+        if self.phase == "over":
+            return None
+        if self.phase == "redistribute":
+            return self.queue[0]
+        return self.turn_seat
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def scores(self) -> list[int]:
+        return [p.score for p in self.players]
+
+    @property
+    def winners(self) -> list[int]:
+        """C-6.2: the seats with the highest score (shared victory); empty until the end."""
+        if not self.is_terminal:
+            return []
+        best = max(self.scores)
+        return [i for i, sc in enumerate(self.scores) if sc == best]
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style utilities: winners share 1, everyone else 0 (all 0 until the end)."""
+        won = self.winners
+        return [1.0 / len(won) if i in won else 0.0 for i in range(self.rules.seats)]
+
+    def apply(self, action: Action) -> GameState:
+        """The state after ``action``. Raises :class:`IllegalAction`; ``self`` never changes."""
+        s = self.clone()
+        s._dispatch(action)
+        s.ply += 1
+        s._log = (self._log, action)
+        return s
+
+    @property
+    def actions(self) -> list[Action]:
+        """Every action applied since :func:`new_game`, in order (with the config: the game)."""
+        out: list[Action] = []
+        node = self._log
+        while node is not None:
+            node, action = node
+            out.append(action)
+        out.reverse()
+        return out
+
+    def legal_actions(self) -> list[Action]:
+        """Every action the player to act may take now (``place_all`` is the one shorthand
+        not listed: it stands for a run of listed ``place`` actions)."""
+        phase = self.phase
+        seat = self.turn_seat
+        if phase == "choose":
+            score = self.players[seat].score
+            return [Choose(k + 1) for k in range(len(self.display)) if 2 * k <= score]
+        if phase == "expand":
+            return self._expand_actions(seat)
+        if phase == "keep":
+            return [Keep(self.board.ids[part[0]]) for part in self._parts(seat)]
+        if phase == "reorganize":
+            return [Place(self.board.ids[p]) for p in self._reorg_targets(seat)]
+        if phase == "end_of_turn":
+            out: list[Action] = [Fort(self.board.ids[p]) for p in self._fort_targets(seat)]
+            if "rebirth" in self.players[seat].abilities:
+                out.append(Decline())
+            out.append(EndTurn())
+            return out
+        if phase == "redistribute":
+            return [Place(self.board.ids[p]) for p in self.empire(self.queue[0])]
+        return []
+
+    def empire(self, seat: int) -> list[int]:
+        """Province numbers of ``seat``'s active empire, in map order."""
+        return [p for p, o in enumerate(self.owner) if o == seat and not self.declined[p]]
+
+    def declined_empire(self, seat: int) -> list[int]:
+        return [p for p, o in enumerate(self.owner) if o == seat and self.declined[p]]
+
+    def die(self, sides: int, salt: int = 0) -> int:
+        """A die from the game's stream that does not advance it (virtual players' ties)."""
+        return rng.peek_below(self.rng, self.ply * 1009 + salt, sides)
+
+    # --- dispatch ----------------------------------------------------------------------------
+
+    def _dispatch(self, action: Action) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalAction("API", f"unknown action {action!r}")
+        handler(self, action)
+
+    def _province(self, pid: str) -> int:
+        p = self.board.index.get(pid)
+        if p is None:
+            raise IllegalAction("C-8", f"there is no province {pid!r} on this board")
+        return p
+
+    def _need_phase(self, *phases: str, rule: str, what: str) -> None:
+        if self.phase not in phases:
+            raise IllegalAction(rule, f"{what} is not possible now (phase: {self.phase})")
+
+    def _roll(self, n: int) -> int:
+        self.rng, value = rng.below(self.rng, n)
+        self.draws += 1
+        return value
+
+    # --- C-1.4, C-1.5, C-2: the display ------------------------------------------------------
+
+    def _draw_pair(self) -> tuple[str, str] | None:
+        bag = self.bag
+        if len({TILES[t].ability for t in bag}) < 2:
+            return None  # C-1.5: no legal pair can come out of the bag
+        while True:
+            a = bag.pop(self._roll(len(bag)))
+            b = bag.pop(self._roll(len(bag)))
+            if compatible(a, b):
+                return (a, b)
+            insort(bag, a)  # C-1.5: both go back, draw again
+            insort(bag, b)
+
+    def _refill_display(self) -> None:
+        while len(self.display) < SLOTS:
+            pair = self._draw_pair()
+            if pair is None:
+                return
+            self.display.append((pair[0], pair[1], 0))
+
+    def _do_choose(self, action: Choose) -> None:
+        self._need_phase("choose", rule="C-2.1", what="choosing a civilization")
+        seat = self.turn_seat
+        player = self.players[seat]
+        k = action.slot - 1
+        if not 0 <= k < len(self.display):
+            raise IllegalAction("C-2.1", f"display slot {action.slot} holds no civilization")
+        cost = 2 * k  # C-2.2
+        if cost > player.score:
+            raise IllegalAction("C-2.2", f"slot {action.slot} costs {cost} VP, you have "
+                                f"{player.score}")
+        player.score -= cost
+        for i in range(k):  # C-2.2: a coin on every slot skipped
+            a, b, coins = self.display[i]
+            self.display[i] = (a, b, coins + 1)
+        a, b, coins = self.display.pop(k)
+        player.score += 2 * coins  # C-2.3
+        self._refill_display()  # C-2.4
+        pair = (a, b)
+        player.civ = pair
+        player.abilities = abilities(pair)
+        player.hand = civ_tokens(pair) + self.rules.extra[seat]  # C-2.5, C-2.6
+        player.temp = 0
+        player.received = player.hand
+        player.lost = 0
+        if self.round == 1:
+            self._next_turn()
+        else:
+            self._after_turn()
+
+    # --- C-3.1, C-3.3, C-5.1: the start of a turn and conquests -----------------------------
+
+    def _begin_turn(self) -> None:
+        seat = self.turn_seat
+        self.turn = Turn()
+        self.slaves = 0
+        self.peace = tuple(pair for pair in self.peace if pair[0] != seat)  # C-3.3.9 ends
+        player = self.players[seat]
+        if player.civ is None:  # the display was empty when this seat last declined
+            self._score(seat)
+            if self.display:
+                self.phase = "choose"
+            else:
+                self._after_turn()
+            return
+        ab = player.abilities
+        for p in self.empire(seat):  # C-3.1.1: all but one token into hand
+            if self.tokens[p] > 1:
+                player.hand += self.tokens[p] - 1
+                self.tokens[p] = 1
+        medicine = ab.get("medicine", 0)  # C-3.1.3
+        player.hand += medicine
+        player.received += medicine
+        general = FIELD_GENERAL_TOKENS * ab.get("field_general", 0)
+        player.hand += general
+        player.temp = general
+        self.turn.spies = ab.get("espionage", 0)
+        self.turn.envoys = ab.get("diplomacy", 0)
+        self.turn.forts = ab.get("fortification", 0)
+        self.phase = "expand"
+
+    def _conquests(self, seat: int) -> dict[int, int]:
+        """Province -> cost of every conquest open to ``seat`` now, affordable or not."""
+        owner, declined, board = self.owner, self.declined, self.board
+        peace = {b if a == seat else a for a, b in self.peace if seat in (a, b)}
+        forbid = not self.rules.clear_contact and "heritage" not in self.players[seat].abilities
+        out: dict[int, int] = {}
+        for target, origin in reach(self, seat).items():
+            o = owner[target]
+            if o in peace and not declined[target]:
+                continue  # C-3.3.9
+            if forbid and any(owner[q] == seat and declined[q] and q != target
+                              for q in board.adjacent[target]):
+                continue  # C-3.3.8, option decline_contact = "forbid"
+            out[target] = raw_cost(self, seat, target, origin)
+        return out
+
+    def _expand_actions(self, seat: int) -> list[Action]:
+        player = self.players[seat]
+        turn = self.turn
+        ids = self.board.ids
+        out: list[Action] = []
+        if not turn.acted:
+            out.append(Decline())
+        if not turn.conquered:
+            named = {b for a, b in self.peace if a == seat}
+            if turn.envoys:
+                out.extend(Diplomacy(s) for s in range(self.rules.seats)
+                           if s != seat and s not in named)
+            empire = self.empire(seat)
+            if len(empire) > 1:
+                out.extend(Abandon(ids[p]) for p in empire)
+        hand = player.hand
+        spy = turn.spies > 0 and hand >= ESPIONAGE_COST
+        options = self._conquests(seat)
+        for p, cost in options.items():
+            if cost <= hand:
+                out.append(Conquer(ids[p]))
+            if spy:
+                out.append(Conquer(ids[p], True))
+        if not self._must_enter(seat, options):
+            out.append(Finish())
+        return out
+
+    def _must_enter(self, seat: int, options: dict[int, int] | None = None) -> bool:
+        """C-3.1.2: a civilization with tokens but no province must enter if it can."""
+        player = self.players[seat]
+        if player.hand == 0 or any(o == seat and not d
+                                   for o, d in zip(self.owner, self.declined, strict=True)):
+            return False
+        if options is None:
+            options = self._conquests(seat)
+        spy = self.turn.spies > 0 and player.hand >= ESPIONAGE_COST
+        return any(spy or c <= player.hand for c in options.values())
+
+    def _do_decline(self, action: Decline) -> None:
+        seat = self.turn_seat
+        player = self.players[seat]
+        if self.phase == "end_of_turn":
+            if "rebirth" not in player.abilities:
+                raise IllegalAction("C-5.3", "only Rebirth declines at the end of a turn")
+            self._score(seat)  # C-5.3: this turn's VP are counted once, before the decline
+            self._decline(seat)
+            if self.display:
+                self.phase = "choose"
+            else:
+                self._after_turn()
+            return
+        self._need_phase("expand", rule="C-5.1", what="declining")
+        if self.turn.acted:
+            raise IllegalAction("C-5.1", "decline is declared at the start of the turn, "
+                                "before anything else")
+        self._decline(seat)
+        self._score(seat)  # C-5.1.4
+        if self.display:
+            self.phase = "choose"  # C-5.1.5
+        else:
+            self._after_turn()
+
+    def _decline(self, seat: int) -> None:
+        player = self.players[seat]
+        for p in self.declined_empire(seat):  # C-5.1.1: the old declined empire goes
+            self._empty(p)
+        for tid in player.declined_kept:
+            insort(self.bag, tid)
+        for p in self.empire(seat):  # C-5.1.2
+            self.tokens[p] = 1
+            self.declined[p] = True
+        assert player.civ is not None
+        kept = kept_in_decline(player.civ)  # C-5.1.3
+        for tid in player.civ:
+            if tid not in kept:
+                insort(self.bag, tid)
+        player.declined_civ = player.civ
+        player.declined_kept = kept
+        player.declined_abilities = abilities(kept) if kept else {}
+        player.civ = None
+        player.abilities = {}
+        player.hand = player.temp = player.returned = 0
+
+    def _empty(self, p: int) -> None:
+        self.owner[p] = NOBODY
+        self.tokens[p] = 0
+        self.declined[p] = False
+        self.fort[p] = False
+
+    def _do_diplomacy(self, action: Diplomacy) -> None:
+        self._need_phase("expand", rule="C-3.3.9", what="Diplomacy")
+        seat = self.turn_seat
+        if self.turn.envoys <= 0:
+            raise IllegalAction("C-3.3.9", "no Diplomacy partner left to name this turn")
+        if self.turn.conquered:
+            raise IllegalAction("C-3.3.9", "peace is made at the start of the turn")
+        if not 0 <= action.seat < self.rules.seats or action.seat == seat:
+            raise IllegalAction("C-3.3.9", "name another player of this game")
+        if (seat, action.seat) in self.peace:
+            raise IllegalAction("C-3.3.9", "peace with that player is already made")
+        self.peace = (*self.peace, (seat, action.seat))
+        self.turn.envoys -= 1
+        self.turn.acted = True
+
+    def _do_abandon(self, action: Abandon) -> None:
+        self._need_phase("expand", rule="C-3.1.1", what="emptying a province")
+        seat = self.turn_seat
+        p = self._province(action.province)
+        if self.turn.conquered:
+            raise IllegalAction("C-3.1.1", "provinces are emptied before the first conquest")
+        if self.owner[p] != seat or self.declined[p]:
+            raise IllegalAction("C-3.1.1", f"{action.province} is not in your active empire")
+        if len(self.empire(seat)) == 1:
+            raise IllegalAction("C-3.1.1", "an empire keeps at least one province")
+        self.players[seat].hand += self.tokens[p]
+        self._empty(p)
+        self.turn.acted = True
+
+    def _do_conquer(self, action: Conquer) -> None:
+        self._need_phase("expand", rule="C-3.3", what="conquering")
+        seat = self.turn_seat
+        player = self.players[seat]
+        p = self._province(action.province)
+        owner = self.owner[p]
+        if owner == seat and not self.declined[p]:
+            raise IllegalAction("C-3.3.4", f"{action.province} is already yours")
+        options = self._conquests(seat)
+        if p not in options:
+            if owner >= 0 and not self.declined[p] and any(
+                    owner in pair and seat in pair for pair in self.peace):
+                raise IllegalAction("C-3.3.9", "you are at peace with that player")
+            if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
+                                                           strict=True)):
+                raise IllegalAction("C-3.2.1", f"{action.province} is not a legal entry")
+            if p in reach(self, seat):
+                raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
+            raise IllegalAction("C-3.3.1", f"{action.province} does not border your empire")
+        if action.espionage:
+            if self.turn.spies <= 0:
+                raise IllegalAction("C-3.3.10", "no Espionage conquest left this turn")
+            cost = ESPIONAGE_COST
+            self.turn.spies -= 1
+        else:
+            cost = options[p]
+        if cost > player.hand:
+            raise IllegalAction("C-3.3.3", f"costs {cost} tokens, you hold {player.hand}")
+        # C-3.3.5: the defender loses one token, the rest go back to its hand.
+        if owner == NEUTRAL:
+            self.slaves += 1
+        elif owner >= 0:
+            defender = self.players[owner]
+            if owner != seat:
+                self.slaves += 1  # C-3.6.2: other players' tokens, declined ones included
+            if not self.declined[p]:
+                defender.lost += 1
+                defender.returned += self.tokens[p] - 1
+        player.hand -= cost
+        self.owner[p] = seat
+        self.tokens[p] = cost
+        self.declined[p] = False  # C-3.3.7
+        self.fort[p] = False
+        self.turn.acted = self.turn.conquered = True
+        if self.rules.clear_contact and "heritage" not in player.abilities:
+            for q in self.board.adjacent[p]:  # C-3.3.8
+                if self.owner[q] == seat and self.declined[q]:
+                    self._empty(q)
+
+    # --- C-3.4: cohesion, reorganization, forts -----------------------------------------------
+
+    def _linked(self, seat: int, members: set[int], p: int) -> list[int]:
+        """Provinces of ``members`` adjacent to ``p`` for cohesion (C-3.4.1)."""
+        board = self.board
+        out = [q for q in board.adjacent[p] if q in members]
+        if "astronomy" in self.players[seat].abilities and board.components_of[p]:
+            comps = board.components_of[p]
+            out.extend(q for q in members if q != p and q not in out
+                       and comps & board.components_of[q])
+        return out
+
+    def _parts(self, seat: int) -> list[list[int]]:
+        """Connected parts of the active empire, each sorted, in map order."""
+        members = set(self.empire(seat))
+        parts: list[list[int]] = []
+        seen: set[int] = set()
+        for start in sorted(members):
+            if start in seen:
+                continue
+            part, stack = [start], [start]
+            seen.add(start)
+            while stack:
+                for q in self._linked(seat, members, stack.pop()):
+                    if q not in seen:
+                        seen.add(q)
+                        part.append(q)
+                        stack.append(q)
+            parts.append(sorted(part))
+        return parts
+
+    def _do_finish(self, action: Finish) -> None:
+        self._need_phase("expand", rule="C-3.3", what="finishing the conquests")
+        seat = self.turn_seat
+        if self._must_enter(seat):
+            raise IllegalAction("C-3.1.2", "a new civilization must enter the board")
+        self.turn.acted = True
+        messengers = "messengers" in self.players[seat].abilities
+        if not messengers and len(self._parts(seat)) > 1:  # C-3.4.1
+            self.phase = "keep"
+            return
+        self._begin_reorganization(seat)
+
+    def _do_keep(self, action: Keep) -> None:
+        self._need_phase("keep", rule="C-3.4.2", what="choosing the part to keep")
+        seat = self.turn_seat
+        p = self._province(action.province)
+        parts = self._parts(seat)
+        kept = next((part for part in parts if p in part), None)
+        if kept is None:
+            raise IllegalAction("C-3.4.2", f"{action.province} is not in your active empire")
+        player = self.players[seat]
+        for part in parts:
+            if part is not kept:
+                for q in part:
+                    player.hand += self.tokens[q]
+                    self._empty(q)
+        self._begin_reorganization(seat)
+
+    def _begin_reorganization(self, seat: int) -> None:
+        player = self.players[seat]
+        empire = self.empire(seat)
+        self.turn.reorg_before = tuple((p, self.tokens[p]) for p in empire)
+        total = sum(self.tokens[p] for p in empire) + player.hand - player.temp  # C-3.4.4
+        for p in empire:
+            self.tokens[p] = 0
+        player.hand = max(0, total)
+        player.temp = 0
+        self.phase = "reorganize"
+        self._settle_reorganization(seat)
+
+    def _reorg_targets(self, seat: int) -> list[int]:
+        """Where the next token may go during reorganization (C-3.4.3)."""
+        empire = self.empire(seat)
+        hand = self.players[seat].hand
+        empty = [p for p in empire if self.tokens[p] == 0]
+        placed = len(empire) - len(empty)
+        if hand + sum(self.tokens[p] for p in empire) >= len(empire):
+            return empty if hand == len(empty) else empire
+        # Fewer tokens than provinces: choose which to keep, still connected.
+        if placed == 0 or "messengers" in self.players[seat].abilities:
+            return empty
+        chosen = {p for p in empire if self.tokens[p]}
+        return [p for p in empty if self._linked(seat, chosen, p)]
+
+    def _settle_reorganization(self, seat: int) -> None:
+        """Place what is forced, and close the reorganization once the hand is empty.
+
+        An empire with no province keeps its tokens in hand for re-entry (C-5.5)."""
+        player = self.players[seat]
+        empire = self.empire(seat)
+        empty = [p for p in empire if self.tokens[p] == 0]
+        if player.hand and len(empire) == 1:
+            self.tokens[empire[0]] += player.hand
+            player.hand = 0
+        elif player.hand and player.hand == len(empty):  # one token each, nothing to choose
+            for p in empty:
+                self.tokens[p] = 1
+            player.hand = 0
+        if player.hand and empire:
+            return
+        for p in empire:
+            if self.tokens[p] == 0:
+                self._empty(p)  # C-3.3.6, C-3.4.3: provinces left without a token
+        if self._fort_targets(seat) or "rebirth" in player.abilities:
+            self.phase = "end_of_turn"
+        else:
+            self._score(seat)
+            self._after_turn()
+
+    def _do_place(self, action: Place) -> None:
+        p = self._province(action.province)
+        if self.phase == "redistribute":
+            defender = self.queue[0]
+            if self.owner[p] != defender or self.declined[p]:
+                raise IllegalAction("C-3.5.1", "returned tokens go into your own active "
+                                    "provinces")
+            self.tokens[p] += 1
+            self.players[defender].returned -= 1
+            self._continue_redistribution()
+            return
+        self._need_phase("reorganize", rule="C-3.4.3", what="placing a token")
+        seat = self.turn_seat
+        if p not in self._reorg_targets(seat):
+            if self.owner[p] != seat or self.declined[p]:
+                raise IllegalAction("C-3.4.3", f"{action.province} is not in your active "
+                                    "empire")
+            raise IllegalAction("C-3.4.3", "every kept province needs a token, and the kept "
+                                "provinces stay connected")
+        self.tokens[p] += 1
+        self.players[seat].hand -= 1
+        self._settle_reorganization(seat)
+
+    def _do_place_all(self, action: PlaceAll) -> None:
+        placement = {self._province(pid): n for pid, n in action.placement}
+        if self.phase == "redistribute":
+            defender = self.queue[0]
+            if any(self.owner[p] != defender or self.declined[p] for p in placement):
+                raise IllegalAction("C-3.5.1", "returned tokens go into your own active "
+                                    "provinces")
+            if sum(placement.values()) != self.players[defender].returned:
+                raise IllegalAction("C-3.5.1", f"place exactly the "
+                                    f"{self.players[defender].returned} returned tokens")
+            for p, n in placement.items():
+                self.tokens[p] += n
+            self.players[defender].returned = 0
+            self._continue_redistribution()
+            return
+        self._need_phase("reorganize", rule="C-3.4.3", what="placing tokens")
+        seat = self.turn_seat
+        player = self.players[seat]
+        empire = self.empire(seat)
+        members = set(empire)
+        if any(p not in members for p in placement):
+            raise IllegalAction("C-3.4.3", "tokens go only into provinces of your active empire")
+        if sum(placement.values()) != player.hand:
+            raise IllegalAction("C-3.4.3", f"place all {player.hand} tokens of your hand")
+        final = {p: self.tokens[p] + placement.get(p, 0) for p in empire}
+        total = sum(final.values())
+        kept = {p for p, n in final.items() if n}
+        if total >= len(empire):
+            if len(kept) < len(empire):
+                raise IllegalAction("C-3.4.3", "every province of the empire keeps a token")
+        else:
+            if any(n > 1 for n in final.values()):
+                raise IllegalAction("C-3.4.3", "with fewer tokens than provinces, keep as many "
+                                    "provinces as you have tokens")
+            if "messengers" not in player.abilities and not self._connected(seat, kept):
+                raise IllegalAction("C-3.4.3", "the provinces you keep must stay connected")
+        for p, n in placement.items():
+            self.tokens[p] += n
+        player.hand = 0
+        self._settle_reorganization(seat)
+
+    def _connected(self, seat: int, members: set[int]) -> bool:
+        if not members:
+            return True
+        start = min(members)
+        seen, stack = {start}, [start]
+        while stack:
+            for q in self._linked(seat, members, stack.pop()):
+                if q not in seen:
+                    seen.add(q)
+                    stack.append(q)
+        return len(seen) == len(members)
+
+    def _fort_targets(self, seat: int) -> list[int]:
+        if self.turn.forts <= 0:
+            return []
+        return [p for p in self.empire(seat) if not self.fort[p]]
+
+    def _do_fort(self, action: Fort) -> None:
+        self._need_phase("end_of_turn", rule="C-3.4.5", what="building a fort")
+        seat = self.turn_seat
+        p = self._province(action.province)
+        if self.turn.forts <= 0:
+            raise IllegalAction("C-3.4.5", "no fort left to build this turn")
+        if p not in self._fort_targets(seat):
+            raise IllegalAction("C-3.4.5", "a fort goes into a province of your active empire "
+                                "that has none")
+        self.fort[p] = True
+        self.turn.forts -= 1
+        if not self._fort_targets(seat) and "rebirth" not in self.players[seat].abilities:
+            self._score(seat)
+            self._after_turn()
+
+    def _do_end_turn(self, action: EndTurn) -> None:
+        self._need_phase("end_of_turn", rule="C-3.6", what="ending the turn")
+        self._score(self.turn_seat)
+        self._after_turn()
+
+    # --- C-3.6, C-3.5, C-6: scoring, redistribution, next turn --------------------------------
+
+    def _score(self, seat: int) -> None:
+        terms = tuple(score_terms(self, seat))
+        points = sum(t[1] for t in terms)
+        self.players[seat].score += points
+        self.history = (*self.history, (self.round, seat, points))
+        self.last_score = (seat, terms)
+
+    def _after_turn(self) -> None:
+        """End of the attacker's turn: defenders place returned tokens (C-3.5)."""
+        n = self.rules.seats
+        seat = self.turn_seat
+        self.queue = tuple((seat + i) % n for i in range(1, n)
+                           if self.players[(seat + i) % n].returned)
+        self.phase = "redistribute"
+        self._continue_redistribution()
+
+    def _continue_redistribution(self) -> None:
+        while self.queue:
+            defender = self.queue[0]
+            player = self.players[defender]
+            empire = self.empire(defender)
+            if player.returned and not empire:  # C-3.5.1: kept in hand (C-5.5)
+                player.hand += player.returned
+                player.returned = 0
+            if player.returned and (self.rules.auto_redistribution
+                                    or self.rules.virtual[defender]):  # C-3.5.2
+                placement = homogeneous_placement(self, defender, empire, player.returned,
+                                                  self._roll)
+                for p, k in placement.items():
+                    self.tokens[p] += k
+                player.returned = 0
+            if player.returned:
+                return  # this defender chooses (phase "redistribute")
+            self.queue = self.queue[1:]
+        self._next_turn()
+
+    def _next_turn(self) -> None:
+        n = self.rules.seats
+        if any(p.score >= self.rules.target for p in self.players):
+            self.ending = True  # C-6.2: the round is played out
+        if self.ending and self.turn_seat == (self.start - 1) % n:
+            self.phase = "over"
+            return
+        self.turn_seat = (self.turn_seat + 1) % n
+        if self.turn_seat == self.start:
+            self.round += 1
+        if self.round == 1:
+            self.phase = "choose"
+        else:
+            self._begin_turn()
+
+    # --- views ---------------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """Everything a player can see, JSON-ready (documented in docs/api.md)."""
+        from .view import snapshot
+
+        return snapshot(self)
+
+    def __repr__(self) -> str:
+        return (f"<GameState round={self.round} phase={self.phase} seat={self.current_player} "
+                f"scores={self.scores}>")
+
+
+_HANDLERS: dict[type, Any] = {
+    Choose: GameState._do_choose,
+    Decline: GameState._do_decline,
+    Diplomacy: GameState._do_diplomacy,
+    Abandon: GameState._do_abandon,
+    Conquer: GameState._do_conquer,
+    Finish: GameState._do_finish,
+    Keep: GameState._do_keep,
+    Place: GameState._do_place,
+    PlaceAll: GameState._do_place_all,
+    Fort: GameState._do_fort,
+    EndTurn: GameState._do_end_turn,
+}
+
+
+def new_game(config: GameConfig) -> GameState:
+    """The position before the first action: display drawn, start player chosen (C-1)."""
+    return GameState.initial(config)
+
+
+def replay(config: GameConfig, actions: Iterable[Action]) -> GameState:
+    state = new_game(config)
+    for action in actions:
+        state = state.apply(action)
+    return state

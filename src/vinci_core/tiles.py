@@ -1,0 +1,116 @@
+"""The civilization tiles (RULES.md C-9), loaded from ``data/tiles.json``.
+
+A civilization is a pair of tiles. :func:`abilities` turns a pair into ability
+multiplicities, which is where Specialization's doubling (C-2.6) lives.
+
+>>> TILES["astronomy"].tokens
+5
+>>> civ_tokens(("barbarians", "specialization"))
+13
+>>> abilities(("weapons", "specialization"))["weapons"]
+2
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Literal
+
+TileCounts = Literal["designer", "printed"]
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    id: str
+    ability: str
+    name: str
+    tokens: int | None  # None only for Specialization (other tile's tokens + 1)
+    copies: int
+    decline_proof: bool | None  # None only for Specialization (as the other tile)
+    rules: str
+    summary: str
+
+
+def _load() -> tuple[dict[str, Tile], dict[str, int]]:
+    raw = json.loads(resources.files("vinci_core").joinpath("data/tiles.json").read_text("utf-8"))
+    tiles = {tid: Tile(id=tid, **fields) for tid, fields in raw["tiles"].items()}
+    return tiles, dict(raw["printed_copies"])
+
+
+TILES, _PRINTED_COPIES = _load()
+
+# C-2.6: abilities that Specialization doubles; the others apply once.
+DOUBLEABLE = frozenset({
+    "agriculture", "livestock", "mining", "ports", "currency", "slavery", "ship_building",
+    "espionage", "mountaineering", "militia", "weapons", "fortification", "field_general",
+    "medicine", "diplomacy",
+})
+# C-5.1.3: decline-proof scoring tiles stay with the declined empire.
+SCORING_ABILITIES = frozenset({"agriculture", "livestock", "mining", "ports"})
+
+
+def bag_contents(tile_counts: TileCounts = "designer") -> list[str]:
+    """Every tile in the bag at setup, one entry per copy, sorted (C-1.4, C-7 tile_counts)."""
+    bag: list[str] = []
+    for tid, tile in TILES.items():
+        copies = _PRINTED_COPIES.get(tid, tile.copies) if tile_counts == "printed" else tile.copies
+        bag.extend([tid] * copies)
+    bag.sort()
+    return bag
+
+
+def compatible(a: str, b: str) -> bool:
+    """C-1.5: a pair never holds two tiles of one ability (decline-proof counts as the same)."""
+    return TILES[a].ability != TILES[b].ability
+
+
+def _other(pair: tuple[str, ...], tid: str) -> str | None:
+    rest = [t for t in pair if t != tid]
+    return rest[0] if rest else None
+
+
+def civ_tokens(pair: tuple[str, ...]) -> int:
+    """Tokens printed on a pair of tiles (C-2.5, C-2.6), before extra tokens."""
+    total = 0
+    for tid in pair:
+        tile = TILES[tid]
+        if tile.tokens is None:  # Specialization
+            other = _other(pair, tid)
+            total += (TILES[other].tokens or 0) + 1 if other else 1
+        else:
+            total += tile.tokens
+    return total
+
+
+def abilities(pair: tuple[str, ...]) -> dict[str, int]:
+    """Ability -> multiplicity for a pair (or for the tiles a declined empire kept)."""
+    out: dict[str, int] = {}
+    for tid in pair:
+        ability = TILES[tid].ability
+        if ability != "specialization":
+            out[ability] = out.get(ability, 0) + 1
+    if "specialization" in (TILES[t].ability for t in pair):
+        for ability in list(out):
+            if ability in DOUBLEABLE:
+                out[ability] += 1
+    return out
+
+
+def is_decline_proof(pair: tuple[str, ...], tid: str) -> bool:
+    tile = TILES[tid]
+    if tile.decline_proof is None:
+        other = _other(pair, tid)
+        return bool(other and TILES[other].decline_proof)
+    return tile.decline_proof
+
+
+def kept_in_decline(pair: tuple[str, ...]) -> tuple[str, ...]:
+    """C-5.1.3: the tiles that stay with an empire when it declines."""
+    return tuple(
+        t for t in pair
+        if is_decline_proof(pair, t) and (
+            TILES[t].ability in SCORING_ABILITIES or TILES[t].ability == "specialization"
+        )
+    )
