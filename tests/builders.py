@@ -1,0 +1,85 @@
+"""Hand-built positions for rule scenarios.
+
+These helpers poke a fresh state directly (test-only), then hand it back to the real
+turn flow, so a scenario can start from exactly the position a rule talks about.
+
+>>> s = position(seats=3)
+>>> s = give_civ(s, 0, ("weapons", "mining"), hand=10)
+>>> s = put(s, "castile", 0, 3)
+>>> s = start_turn(s, 0)
+>>> s.phase, s.players[0].hand   # collected: all but one token of castile into hand
+('expand', 12)
+"""
+
+from __future__ import annotations
+
+from vinci_core import GameConfig, GameState, Seat, new_game
+from vinci_core.costs import NEUTRAL, NOBODY
+from vinci_core.tiles import abilities, civ_tokens
+
+
+def position(seats: int = 3, map: str = "mini", seed: int = 0, empty: bool = True,
+             virtual: tuple[int, ...] = (), **options: object) -> GameState:
+    """A game past round 1 with nobody on the board (``empty``: no neutral tokens either)."""
+    cfg = GameConfig.model_validate({
+        "seats": [Seat(name=f"P{i}", virtual=i in virtual) for i in range(seats)],
+        "seed": seed, "map": map, **options})
+    s = new_game(cfg).clone()
+    if empty:
+        for p in range(len(s.owner)):
+            s.owner[p], s.tokens[p] = NOBODY, 0
+    s.round = 2
+    s.start = 0
+    return s
+
+
+def give_civ(s: GameState, seat: int, tiles: tuple[str, str], hand: int | None = None,
+             declined: tuple[str, str] | None = None, kept: tuple[str, ...] = ()) -> GameState:
+    """Seat gets the active civilization ``tiles`` (and optionally a declined one)."""
+    s = s.clone()
+    player = s.players[seat]
+    player.civ = tiles
+    player.abilities = abilities(tiles)
+    player.hand = civ_tokens(tiles) + s.rules.extra[seat] if hand is None else hand
+    player.received = player.hand
+    if declined is not None:
+        player.declined_civ = declined
+        player.declined_kept = kept
+        player.declined_abilities = abilities(kept) if kept else {}
+    return s
+
+
+def put(s: GameState, province: str, who: int | str | None, tokens: int = 1,
+        declined: bool = False, fort: bool = False) -> GameState:
+    """Set a province: ``who`` is a seat, ``"neutral"`` or None (empty)."""
+    s = s.clone()
+    p = s.board.index[province]
+    s.owner[p] = NEUTRAL if who == "neutral" else NOBODY if who is None else int(who)
+    s.tokens[p] = tokens if who is not None else 0
+    s.declined[p] = declined
+    s.fort[p] = fort
+    return s
+
+
+def start_turn(s: GameState, seat: int) -> GameState:
+    """Make it ``seat``'s turn from its very start (collection, Medicine, Field General)."""
+    s = s.clone()
+    s.turn_seat = seat
+    s.queue = ()
+    s._begin_turn()
+    return s
+
+
+def set_score(s: GameState, seat: int, score: int) -> GameState:
+    s = s.clone()
+    s.players[seat].score = score
+    return s
+
+
+def run(s: GameState, *actions: object) -> GameState:
+    """Apply actions given as objects or dicts."""
+    from vinci_core import parse_action
+
+    for a in actions:
+        s = s.apply(parse_action(a) if isinstance(a, dict) else a)  # type: ignore[arg-type]
+    return s
