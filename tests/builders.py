@@ -83,3 +83,81 @@ def run(s: GameState, *actions: object) -> GameState:
     for a in actions:
         s = s.apply(parse_action(a) if isinstance(a, dict) else a)  # type: ignore[arg-type]
     return s
+
+
+# --- rule scenario helpers (appended for the rulebook scenario tests) ----------------------
+
+
+def expect_illegal(s: GameState, action: object, rule: str) -> None:
+    """``action`` must be refused under ``rule`` and leave ``s`` exactly as it was."""
+    import pytest
+
+    from vinci_core import IllegalAction, digest, parse_action
+
+    act = parse_action(action) if isinstance(action, dict) else action
+    before = digest(s)
+    with pytest.raises(IllegalAction) as caught:
+        s.apply(act)  # type: ignore[arg-type]
+    assert caught.value.rule == rule, str(caught.value)
+    assert digest(s) == before
+
+
+def tokens(s: GameState, province: str) -> int:
+    return s.tokens[s.board.index[province]]
+
+
+def owner(s: GameState, province: str) -> int | str | None:
+    """Seat number, ``"neutral"`` or None, as :func:`put` takes them."""
+    o = s.owner[s.board.index[province]]
+    return "neutral" if o == NEUTRAL else None if o == NOBODY else o
+
+
+def is_declined(s: GameState, province: str) -> bool:
+    return s.declined[s.board.index[province]]
+
+
+def has_fort(s: GameState, province: str) -> bool:
+    return s.fort[s.board.index[province]]
+
+
+def options(s: GameState, seat: int | None = None) -> dict[str, int]:
+    """Province -> cost of every conquest open to ``seat`` (default: the player to act)."""
+    seat = s.turn_seat if seat is None else seat
+    return {s.board.ids[p]: c for p, c in s._conquests(seat).items()}
+
+
+def legal(s: GameState) -> set[object]:
+    return set(s.legal_actions())
+
+
+def finish_turn(s: GameState, placement: dict[str, int] | None = None,
+                forts: tuple[str, ...] = ()) -> GameState:
+    """Finish the conquests, reorganize (``placement`` of the hand, default: one token in
+    every empty province and the rest in the first one), build ``forts``, end the turn."""
+    from vinci_core import EndTurn, Finish, Fort, PlaceAll
+
+    s = s.apply(Finish())
+    if s.phase == "reorganize":
+        if placement is None:
+            seat = s.turn_seat
+            empire = s.empire(seat)
+            hand = s.players[seat].hand
+            placement = {}
+            for p in empire:
+                if s.tokens[p] == 0:
+                    placement[s.board.ids[p]] = 1
+            extra = hand - sum(placement.values())
+            assert extra >= 0, "fewer tokens than provinces: give a placement"
+            first = s.board.ids[empire[0]]
+            placement[first] = placement.get(first, 0) + extra
+        s = s.apply(PlaceAll.of(placement))
+    for pid in forts:
+        s = s.apply(Fort(pid))
+    if s.phase == "end_of_turn":
+        s = s.apply(EndTurn())
+    return s
+
+
+def last_points(s: GameState, seat: int) -> int:
+    """VP scored by ``seat`` at its latest scoring."""
+    return next(points for _, who, points in reversed(s.history) if who == seat)
