@@ -1,0 +1,399 @@
+#!/usr/bin/env python3
+"""Assemble the static site in dist/site/ (run as ``python build/build_site.py``, or import).
+
+Inputs, all pinned and cached under build/cache/ (gitignored):
+
+* ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template).
+* the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources);
+* the Pyodide core from npm ``pyodide`` and PyScript from npm ``@pyscript/core``, pinned in
+  build/vendor/package.json + package-lock.json and installed with ``npm ci``;
+* the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
+  the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt.
+
+Output (dist/site/), every URL relative so the site works from any folder of any origin::
+
+    index.html main.py app.js style.css     the page (from web/)
+    pyscript.json                           PyScript config: our core, packages by name
+    pyscript/                               @pyscript/core dist, without source maps
+    pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
+    sw.js                                   service worker: asset list + content-hashed cache
+
+Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only our wheels with
+their sha256, so ``loadPyodide`` resolves ``vinci-core`` and its dependencies from the site
+itself and checks every file's integrity: no request leaves the origin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import email.parser
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+VENDOR = ROOT / "build" / "vendor"
+CACHE = ROOT / "build" / "cache"
+DIST = ROOT / "dist" / "site"
+
+BROWSER_PYTHON = "3.14"
+WASM_PLATFORM = "pyemscripten_2026_0_wasm32"
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+ROOT_PACKAGE = "vinci-core"
+SW_TEMPLATE = "sw.js"
+CACHE_PREFIX = "vinci-"
+# Placeholders in web/sw.js that the build replaces.
+SW_CACHE_NAME = "__VINCI_CACHE_NAME__"
+SW_ASSETS = "__VINCI_ASSETS__"
+# Files never copied from web/ (editor and Python leftovers).
+_SKIP_NAMES = {"__pycache__", ".DS_Store"}
+_SOURCE_MAP = re.compile(rb"\n?//# sourceMappingURL=[^\n]*\s*$")
+
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".py": "text/plain; charset=utf-8",
+    ".wasm": "application/wasm",
+    ".whl": "application/zip",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".txt": "text/plain; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
+}
+
+
+def content_type(path: str | Path) -> str:
+    """The Content-Type the site's files must be served with (wasm and mjs matter)."""
+    return CONTENT_TYPES.get(Path(path).suffix.lower(), "application/octet-stream")
+
+
+def log(msg: str) -> None:
+    print(f"[build_site] {msg}", file=sys.stderr, flush=True)
+
+
+# --------------------------------------------------------------------------- hashing
+
+
+def file_sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def site_files(site: Path, exclude: Iterable[str] = ()) -> list[str]:
+    """Every file of the site as a sorted list of POSIX paths relative to ``site``."""
+    skip = set(exclude)
+    out = []
+    for p in site.rglob("*"):
+        if p.is_file():
+            rel = p.relative_to(site).as_posix()
+            if rel not in skip:
+                out.append(rel)
+    return sorted(out)
+
+
+def site_hash(site: Path, exclude: Iterable[str] = (SW_TEMPLATE,)) -> str:
+    """Content hash of the site: every file's path and bytes (the worker itself excluded)."""
+    h = hashlib.sha256()
+    for rel in site_files(site, exclude):
+        h.update(rel.encode() + b"\0" + file_sha256(site / rel).encode() + b"\n")
+    return h.hexdigest()
+
+
+def tree_key(paths: Iterable[Path], base: Path = ROOT) -> str:
+    """Short hash of some input files and folders (for cache keys)."""
+    h = hashlib.sha256()
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files += [
+                f for f in p.rglob("*")
+                if f.is_file() and not (set(f.relative_to(p).parts) & _SKIP_NAMES)
+                and ".egg-info" not in f.as_posix() and f.suffix != ".pyc"
+            ]
+        elif p.exists():
+            files.append(p)
+    for f in sorted(files):
+        h.update(f.relative_to(base).as_posix().encode() + b"\0" + file_sha256(f).encode())
+    return h.hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- inputs
+
+
+def _run(cmd: list[str], cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    log("$ " + " ".join(cmd))
+    subprocess.run(cmd, cwd=cwd, env=env, check=True)
+
+
+def _keyed_dir(kind: str, key: str) -> Path:
+    """build/cache/<kind>/<key>/, dropping stale siblings (one live copy per kind)."""
+    parent = CACHE / kind
+    parent.mkdir(parents=True, exist_ok=True)
+    for old in parent.iterdir():
+        if old.name != key:
+            shutil.rmtree(old, ignore_errors=True) if old.is_dir() else old.unlink()
+    return parent / key
+
+
+def npm_modules() -> Path:
+    """node_modules of build/vendor (``npm ci``), cached by the lock file's hash."""
+    key = tree_key([VENDOR / "package.json", VENDOR / "package-lock.json"])
+    where = _keyed_dir("npm", key)
+    stamp = where / ".complete"
+    if not stamp.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            raise SystemExit("npm not found: install Node.js and npm (Debian: apt-get install npm)")
+        shutil.rmtree(where, ignore_errors=True)
+        where.mkdir(parents=True)
+        for name in ("package.json", "package-lock.json"):
+            shutil.copy2(VENDOR / name, where / name)
+        _run([npm, "ci", "--ignore-scripts", "--no-audit", "--no-fund", "--loglevel=error"],
+             cwd=where)
+        stamp.write_text(key)
+    return where / "node_modules"
+
+
+def browser_wheels() -> list[Path]:
+    """The pinned PyPI wheels for the browser (``pip download --require-hashes``)."""
+    pins = [VENDOR / "wheels-pure.txt", VENDOR / "wheels-wasm.txt"]
+    key = tree_key(pins)
+    where = _keyed_dir("wheels", key)
+    stamp = where / ".complete"
+    if not stamp.exists():
+        shutil.rmtree(where, ignore_errors=True)
+        where.mkdir(parents=True)
+        common = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check",
+                  "-q", "--no-deps", "--require-hashes", "--only-binary=:all:",
+                  "--python-version", BROWSER_PYTHON, "-d", str(where)]
+        _run([*common, "--platform", "any", "-r", str(pins[0])])
+        _run([*common, "--implementation", "cp", "--platform", WASM_PLATFORM, "-r", str(pins[1])])
+        stamp.write_text(key)
+    return sorted(where.glob("*.whl"))
+
+
+def project_wheel() -> Path:
+    """The vinci_core wheel built from this checkout, cached by a hash of its sources.
+
+    The sources are copied to a temporary folder first, so the build leaves nothing
+    (build/lib, *.egg-info) in the work tree; SOURCE_DATE_EPOCH makes the bytes repeatable.
+    """
+    inputs = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "src"]
+    key = tree_key(inputs)
+    where = _keyed_dir("project-wheel", key)
+    found = sorted(where.glob("vinci_core-*.whl"))
+    if found:
+        return found[0]
+    shutil.rmtree(where, ignore_errors=True)
+    where.mkdir(parents=True)
+    with tempfile.TemporaryDirectory(prefix="vinci-wheel-") as tmp:
+        src = Path(tmp) / "src"
+        for name in ("pyproject.toml", "README.md", "LICENSE"):
+            if (ROOT / name).exists():
+                shutil.copy2(ROOT / name, Path(tmp) / name)
+        shutil.copytree(ROOT / "src", src,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")
+        _run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
+              "--no-deps", tmp, "-w", str(where)], env=env)
+    found = sorted(where.glob("vinci_core-*.whl"))
+    if len(found) != 1:
+        raise SystemExit(f"expected one vinci_core wheel in {where}, found {found}")
+    return found[0]
+
+
+# --------------------------------------------------------------------------- lock file
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def wheel_lock_entry(wheel: Path) -> dict:
+    """A pyodide-lock.json package entry for one wheel, read from its metadata."""
+    with zipfile.ZipFile(wheel) as zf:
+        names = zf.namelist()
+        meta_name = next(
+            n for n in names if n.count("/") == 1 and n.endswith(".dist-info/METADATA")
+        )
+        meta = email.parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        top_level_name = meta_name.replace("METADATA", "top_level.txt")
+        if top_level_name in names:
+            imports = [t for t in zf.read(top_level_name).decode().split() if t]
+        else:
+            imports = sorted({
+                n.split("/")[0].removesuffix(".py") for n in names
+                if not n.split("/")[0].endswith((".dist-info", ".data"))
+                and (("/" in n) or n.endswith(".py"))
+            })
+    depends = []
+    for req in meta.get_all("Requires-Dist") or []:
+        if ";" in req:  # markers: extras and platform conditions never apply in the page
+            continue
+        m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", req)
+        if m:
+            depends.append(_canonical(m.group(1)))
+    return {
+        "name": _canonical(meta["Name"]),
+        "version": meta["Version"],
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": file_sha256(wheel),
+        "package_type": "package",
+        "imports": sorted(imports),
+        "depends": sorted(set(depends)),
+        "unvendored_tests": False,
+        "shared_library": False,
+        "tool": {},
+    }
+
+
+def write_lock(upstream_lock: Path, wheels: list[Path], out: Path) -> dict:
+    """Our pyodide-lock.json: the upstream ``info`` block and only our wheels."""
+    upstream = json.loads(upstream_lock.read_text(encoding="utf-8"))
+    packages = {}
+    for w in wheels:
+        entry = wheel_lock_entry(w)
+        packages[entry["name"]] = entry
+    missing = sorted({d for e in packages.values() for d in e["depends"]} - set(packages))
+    if missing:
+        raise SystemExit(f"pyodide-lock.json: dependencies without a wheel: {missing}")
+    lock = {"info": upstream["info"], "packages": dict(sorted(packages.items())), "tool": {}}
+    out.write_text(json.dumps(lock, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+    return lock
+
+
+# --------------------------------------------------------------------------- service worker
+
+
+def render_service_worker(template: str, cache_name: str, assets: list[str]) -> str:
+    """Fill web/sw.js's placeholders: the cache name and the precache list."""
+    if SW_CACHE_NAME not in template or SW_ASSETS not in template:
+        raise ValueError(f"service worker template lacks {SW_CACHE_NAME} or {SW_ASSETS}")
+    urls = ["./" + a for a in assets]
+    return (template.replace(SW_ASSETS, json.dumps(urls, indent=1))
+            .replace(SW_CACHE_NAME, json.dumps(cache_name)))
+
+
+def write_service_worker(site: Path, template: Path | None = None) -> str:
+    """Hash the finished site, write sw.js with every asset and the hashed cache name.
+
+    Returns the cache name. Call it last: it must see every other file of the site.
+    """
+    template = template or (WEB / SW_TEMPLATE)
+    digest = site_hash(site)
+    cache_name = CACHE_PREFIX + digest[:16]
+    assets = site_files(site, exclude=(SW_TEMPLATE,))
+    text = render_service_worker(template.read_text(encoding="utf-8"), cache_name, assets)
+    (site / SW_TEMPLATE).write_text(text, encoding="utf-8")
+    return cache_name
+
+
+# --------------------------------------------------------------------------- assembly
+
+
+def _copy_stripped(src: Path, dst: Path) -> None:
+    """Copy a JavaScript file without its trailing sourceMappingURL (maps are not shipped)."""
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    data = src.read_bytes()
+    if src.suffix in (".js", ".mjs"):
+        data = _SOURCE_MAP.sub(b"\n", data)
+    dst.write_bytes(data)
+
+
+def pyscript_config() -> dict:
+    return {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "packages": [ROOT_PACKAGE],
+        "packages_cache": "passthrough",
+    }
+
+
+def assemble(out: Path, modules: Path, wheels: list[Path]) -> None:
+    """Write the whole site (but sw.js) into the empty folder ``out``."""
+    for p in sorted(WEB.rglob("*")):
+        rel = p.relative_to(WEB)
+        if set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc" or rel.as_posix() == SW_TEMPLATE:
+            continue
+        if p.is_file():
+            (out / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(p, out / rel)
+
+    pyscript_dist = modules / "@pyscript" / "core" / "dist"
+    for p in sorted(pyscript_dist.rglob("*")):
+        if p.is_file() and p.suffix != ".map":
+            _copy_stripped(p, out / "pyscript" / p.relative_to(pyscript_dist))
+
+    core = modules / "pyodide"
+    for name in PYODIDE_CORE:
+        _copy_stripped(core / name, out / "pyodide" / name)
+    for w in wheels:
+        shutil.copy2(w, out / "pyodide" / w.name)
+    write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
+
+    (out / "pyscript.json").write_text(json.dumps(pyscript_config(), indent=2) + "\n")
+
+
+def build(dest: Path = DIST) -> dict:
+    """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
+    t0 = time.perf_counter()
+    modules = npm_modules()
+    wheels = [project_wheel(), *browser_wheels()]
+    dest = Path(dest)
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=dest.parent))
+    try:
+        assemble(tmp, modules, wheels)
+        cache_name = write_service_worker(tmp)
+        old = dest.with_name(dest.name + ".old")
+        shutil.rmtree(old, ignore_errors=True)
+        if dest.exists():
+            dest.rename(old)
+        tmp.rename(dest)
+        shutil.rmtree(old, ignore_errors=True)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    files = site_files(dest)
+    size = sum((dest / f).stat().st_size for f in files)
+    summary = {
+        "site": str(dest),
+        "cache_name": cache_name,
+        "files": len(files),
+        "bytes": size,
+        "seconds": round(time.perf_counter() - t0, 2),
+    }
+    (dest.parent / "site-build.json").write_text(json.dumps(summary, indent=2) + "\n")
+    return summary
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--out", type=Path, default=DIST, help="output folder (default dist/site)")
+    args = ap.parse_args(argv)
+    s = build(args.out)
+    log(f"{s['site']}: {s['files']} files, {s['bytes'] / 1e6:.1f} MB, "
+        f"cache {s['cache_name']}, {s['seconds']} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

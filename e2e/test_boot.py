@@ -1,0 +1,48 @@
+"""The page boots Python with the real vinci_core, from the site's own origin only."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytestmark = pytest.mark.e2e
+
+
+def test_boots_to_ready_with_engine_output(site, ready_page):
+    page = ready_page
+    assert page.locator("html").get_attribute("data-ready") == "1"
+    assert page.get_by_test_id("boot-error").is_hidden()
+    assert page.get_by_test_id("boot-status").is_hidden()
+    assert page.get_by_test_id("app").is_visible()
+
+    # Real engine output: a board validated by pydantic-core (WebAssembly) and compiled by
+    # vinci_core.maps inside the page.
+    check = page.get_by_test_id("engine-check").text_content()
+    assert check.startswith("ok: 2 provinces compiled, fingerprint "), check
+    assert page.get_by_test_id("python-version").text_content().startswith("3.14")
+    assert page.get_by_test_id("pydantic-version").text_content() == "2.14.3"
+    assert page.get_by_test_id("engine-version").text_content() != "unknown"
+    assert page.get_by_test_id("map").text_content()
+
+    # Every Python package came from our lock file, from this origin.
+    wheels = {p.rsplit("/", 1)[-1] for p in site.served if p.endswith(".whl")}
+    lock = json.loads((site.root / "pyodide" / "pyodide-lock.json").read_text())
+    assert wheels == {e["file_name"] for e in lock["packages"].values()}
+    site.assert_clean()
+
+
+def test_share_link_query_loads_same_page(site, page):
+    site.goto_ready(page, "https://app.test/?g=abc#xyz")
+    assert page.get_by_test_id("engine-check").text_content().startswith("ok:")
+    site.assert_clean()
+
+
+def test_foreign_request_is_caught(site, ready_page):
+    # The guard itself works: a request to another host is aborted and recorded.
+    ready_page.evaluate("fetch('https://cdn.example.org/x.js').catch(() => null)")
+    ready_page.wait_for_timeout(200)
+    assert site.foreign == ["https://cdn.example.org/x.js"]
+    site.foreign.clear()  # expected here; teardown checks the rest
+    site.errors[:] = [e for e in site.errors if "cdn.example.org" not in e
+                      and "ERR_BLOCKED_BY_CLIENT" not in e]

@@ -1,0 +1,128 @@
+// Thin JavaScript glue. All game logic lives in Python (main.py + vinci_core); this file only:
+//   * registers the service worker (offline play),
+//   * shows boot progress and a visible error if Python fails to start,
+//   * offers Python a small bridge: localStorage, the location (share links) and one
+//     delegated click listener that forwards clicks on [data-province], [data-slot] and
+//     [data-action] elements to the Python handler as plain JSON.
+//
+// Python reaches it as `js.vinci` (window.vinci):
+//   vinci.attach(handler)       handler(eventJson: str) gets every forwarded UI event
+//   vinci.ready(digest?)        marks <html data-ready="1"> (and data-digest) and shows #app
+//   vinci.setDigest(digest)     updates <html data-digest>
+//   vinci.fail(message)         shows the boot error (and logs it)
+//   vinci.storage.get/set/remove(key[, value])   localStorage with swallowed quota errors
+//   vinci.location.query() / .hash() / .replaceHash(text)
+"use strict";
+
+const BOOT_TIMEOUT_MS = 90_000;
+const root = document.documentElement;
+let handler = null;
+let failed = false;
+
+function $(id) {
+  return document.getElementById(id);
+}
+
+function showError(message) {
+  if (failed) return;
+  failed = true;
+  root.dataset.bootError = "1";
+  const box = $("boot-error");
+  if (box) {
+    box.querySelector("pre").textContent = String(message);
+    box.hidden = false;
+  }
+  const status = $("boot-status");
+  if (status) status.hidden = true;
+}
+
+const vinci = {
+  attach(fn) {
+    handler = fn;
+  },
+  ready(digest) {
+    if (digest !== undefined && digest !== null) root.dataset.digest = String(digest);
+    const status = $("boot-status");
+    if (status) status.hidden = true;
+    const app = $("app");
+    if (app) app.hidden = false;
+    root.dataset.ready = "1";
+  },
+  setDigest(digest) {
+    root.dataset.digest = String(digest);
+  },
+  fail(message) {
+    console.error("vinci: boot failed\n" + message);
+    showError(message);
+  },
+  storage: {
+    get(key) {
+      try {
+        return localStorage.getItem(key);
+      } catch {
+        return null;
+      }
+    },
+    set(key, value) {
+      try {
+        localStorage.setItem(key, value);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    remove(key) {
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        /* storage unavailable: nothing to remove */
+      }
+    },
+  },
+  location: {
+    query: () => location.search,
+    hash: () => location.hash.replace(/^#/, ""),
+    replaceHash(text) {
+      history.replaceState(null, "", text ? "#" + text : location.pathname + location.search);
+    },
+  },
+};
+window.vinci = vinci;
+
+// One delegated listener: the nearest element with a data hook decides what was clicked.
+document.addEventListener("click", (event) => {
+  if (!handler) return;
+  const el = event.target.closest("[data-action], [data-province], [data-slot]");
+  if (!el || el.closest("[disabled], [aria-disabled='true']")) return;
+  const detail = {
+    type: "click",
+    action: el.dataset.action ?? null,
+    province: el.dataset.province ?? null,
+    slot: el.dataset.slot ?? null,
+    value: el.dataset.value ?? null,
+  };
+  event.preventDefault();
+  handler(JSON.stringify(detail));
+});
+
+// PyScript shows uncaught Python errors in a .py-error element: surface them as our error.
+new MutationObserver((records) => {
+  for (const r of records) {
+    for (const node of r.addedNodes) {
+      if (node.nodeType === 1 && node.classList.contains("py-error")) showError(node.textContent);
+    }
+  }
+}).observe(document.documentElement, { childList: true, subtree: true });
+
+setTimeout(() => {
+  if (root.dataset.ready !== "1") {
+    showError(`Python did not start within ${BOOT_TIMEOUT_MS / 1000} s.`);
+  }
+}, BOOT_TIMEOUT_MS);
+
+// Offline play: precache the whole site (secure contexts only: https or localhost).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.register("./sw.js").catch((err) => {
+    console.warn("vinci: service worker not registered:", err);
+  });
+}
