@@ -528,11 +528,11 @@ class GameState:
             if owner >= 0 and not self.declined[p] and any(
                     owner in pair and seat in pair for pair in self.peace):
                 raise IllegalAction("C-3.3.9", "you are at peace with that player")
+            if p in reach(self, seat):  # reachable but filtered out: the contact ban
+                raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
                 raise IllegalAction("C-3.2.1", f"{action.province} is not a legal entry")
-            if p in reach(self, seat):
-                raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
             raise IllegalAction("C-3.3.1", f"{action.province} does not border your empire")
         if action.espionage:
             if self.turn.spies <= 0:
