@@ -1,4 +1,4 @@
-"""Game configuration (validated with pydantic at the edge) and the rule parameters derived from it."""
+"""Game configuration (validated with pydantic at the edge) and the rule parameters it implies."""
 
 from __future__ import annotations
 
@@ -29,6 +29,9 @@ class Seat(BaseModel):
     colour: str | None = Field(default=None, pattern=r"^#[0-9a-fA-F]{6}$")
     start_vp: int | None = Field(default=None, ge=0, le=1000)  # V-2 harder level: 15
     extra_tokens: int | None = Field(default=None, ge=0, le=50)  # V-2 harder level: 9+
+    # V-4 options of a virtual seat, kept in the config so a resumed game plays on the same way.
+    virtual_preference: Literal["value", "formula"] = "value"
+    virtual_tiebreak_prefers_humans: bool = False
 
 
 class GameConfig(BaseModel):

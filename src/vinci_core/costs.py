@@ -6,6 +6,7 @@ one cost term by term for the interface and for virtual players.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -32,6 +33,7 @@ def reach(state: GameState, seat: int) -> dict[int, int]:
     empire = [p for p in range(len(owner)) if owner[p] == seat and not declined[p]]
     out: dict[int, int] = {}
     if not empire:
+        allowed: Iterable[int]
         if "revolutionaries" in ab:
             allowed = range(len(owner))
         elif "astronomy" in ab:
@@ -120,8 +122,8 @@ def conquest_cost(state: GameState, province: str, espionage: bool = False,
     reachable_from = reach(state, seat)
     reachable = target in reachable_from
     if espionage:
-        terms = (CostTerm("Espionage: fixed cost", 2, "C-3.3.10"),)
-        return ConquestCost(province, 2, terms, reachable, True)
+        spy = (CostTerm("Espionage: fixed cost", 2, "C-3.3.10"),)
+        return ConquestCost(province, 2, spy, reachable, True)
     ab = state.players[seat].abilities
     o = state.owner[target]
     terms = [CostTerm("forest or mountain" if board.base_cost[target] == 3 else "open terrain",

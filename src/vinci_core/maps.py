@@ -94,8 +94,8 @@ class MapData(_Strict):
             for s in p.seas:
                 if s not in seas:
                     raise ValueError(f"province {pid}: unknown sea {s!r}")
-        for sid, s in seas.items():
-            for other in s.neighbours:
+        for sid, sea in seas.items():
+            for other in sea.neighbours:
                 if other not in seas or other == sid:
                     raise ValueError(f"sea {sid}: unknown neighbour {other!r}")
                 if sid not in seas[other].neighbours:
