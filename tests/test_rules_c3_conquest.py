@@ -18,7 +18,7 @@ from builders import (
     tokens,
 )
 
-from vinci_core import Conquer, Diplomacy, Finish, GameState, Place, PlaceAll
+from vinci_core import Conquer, Diplomacy, Finish, GameState, Place
 
 
 def at(province: str, tiles: tuple[str, str] = ("barbarians", "heritage"), hand: int = 10,
