@@ -159,6 +159,26 @@ def test_c2_6_doubles_agriculture() -> None:
     assert quiet_score(("agriculture", "specialization"), {"burgundy": 1}) == 3
 
 
+def test_c2_6_doubles_livestock() -> None:
+    """Livestock + Specialization: +2 per pasture."""
+    assert quiet_score(("livestock", "specialization"), {"castile": 1, "portugal": 1}) == 4
+
+
+def test_c2_6_doubles_mining() -> None:
+    """Mining + Specialization: +4 per mine."""
+    assert quiet_score(("mining", "specialization"), {"burgundy": 1, "rhine": 1}) == 2 + 4
+
+
+def test_c2_6_doubles_ports() -> None:
+    """Ports + Specialization: +2 per port."""
+    assert quiet_score(("ports", "specialization"), {"england": 1, "ireland": 1}) == 2 + 2
+
+
+def test_c2_6_doubles_currency() -> None:
+    """Currency + Specialization: +2 per province."""
+    assert quiet_score(("currency", "specialization"), {"england": 1, "ireland": 1}) == 2 + 4
+
+
 def test_c2_6_doubles_slavery() -> None:
     """Slavery + Specialization: 2 VP per token removed."""
     for tiles, points in ((("slavery", "barbarians"), 2 + 1), (("slavery", "specialization"),
