@@ -31,6 +31,7 @@ from .maps import Board, MapData, load_map, register_map
 from .save import SaveError, decode_save, digest, encode_save
 from .state import GameState, new_game, replay
 from .tiles import TILES, Tile
+from .virtual import VirtualPlayer, play_game, province_value
 
 __version__ = "0.1.0"
 
@@ -40,4 +41,6 @@ __all__ = [
     "IllegalAction", "Keep", "MapData", "Place", "PlaceAll", "Seat", "SaveError", "Tile",
     "conquest_cost", "decode_save", "digest", "encode_save", "load_map", "new_game",
     "parse_action", "register_map", "replay",
+    # virtual players (V-1 … V-8)
+    "VirtualPlayer", "play_game", "province_value",
 ]

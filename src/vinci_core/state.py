@@ -602,7 +602,8 @@ class GameState:
             raise IllegalAction("C-3.1.2", "a new civilization must enter the board")
         self.turn.acted = True
         messengers = "messengers" in self.players[seat].abilities
-        if not messengers and len(self._parts(seat)) > 1:  # C-3.4.1
+        loose = messengers or self.rules.virtual[seat]  # V-6: virtual empires ignore cohesion
+        if not loose and len(self._parts(seat)) > 1:  # C-3.4.1
             self.phase = "keep"
             return
         self._begin_reorganization(seat)
@@ -644,7 +645,8 @@ class GameState:
         if hand + sum(self.tokens[p] for p in empire) >= len(empire):
             return empty if hand == len(empty) else empire
         # Fewer tokens than provinces: choose which to keep, still connected.
-        if placed == 0 or "messengers" in self.players[seat].abilities:
+        if placed == 0 or "messengers" in self.players[seat].abilities \
+                or self.rules.virtual[seat]:  # V-6
             return empty
         chosen = {p for p in empire if self.tokens[p]}
         return [p for p in empty if self._linked(seat, chosen, p)]
@@ -731,7 +733,8 @@ class GameState:
             if any(n > 1 for n in final.values()):
                 raise IllegalAction("C-3.4.3", "with fewer tokens than provinces, keep as many "
                                     "provinces as you have tokens")
-            if "messengers" not in player.abilities and not self._connected(seat, kept):
+            if "messengers" not in player.abilities and not self.rules.virtual[seat] \
+                    and not self._connected(seat, kept):  # V-6: virtual seats need not
                 raise IllegalAction("C-3.4.3", "the provinces you keep must stay connected")
         for p, n in placement.items():
             self.tokens[p] += n

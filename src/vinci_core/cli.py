@@ -1,0 +1,198 @@
+"""Command line: watch virtual players (V-1 … V-8) play whole games.
+
+``python -m vinci_core play --seats virtual,virtual,virtual,virtual --seed 7`` prints a
+turn-by-turn log and the final ranking; ``--games 200`` plays 200 games (seeds 7, 8, …)
+and prints a summary instead. Only virtual seats can be played here: a human needs the
+browser edition. A seat is ``virtual`` with optional options after colons:
+``virtual:formula`` (V-4 formula), ``virtual:humans`` (V-4 tie-break) and
+``virtual:hard`` (V-2: 15 VP at the start, 9 extra tokens).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from .actions import Action, Choose, Conquer, Decline, Diplomacy, Fort, PlaceAll
+from .config import GameConfig, Seat
+from .costs import NEUTRAL
+from .maps import load_map, register_map
+from .save import encode_save
+from .state import GameState, new_game
+from .tiles import TILES, civ_tokens
+from .virtual import Preference, VirtualPlayer, play_game
+
+SLOT_NAMES = ("I", "II", "III", "IV", "V", "VI")
+
+
+def parse_seat(text: str, number: int) -> Seat:
+    """One ``--seats`` entry: ``virtual`` plus options ``formula``, ``humans``, ``hard``."""
+    kind, *options = text.strip().lower().split(":")
+    if kind == "human":
+        raise ValueError("human seats cannot be played on the command line (use the "
+                         "browser edition); every seat here is 'virtual'")
+    if kind != "virtual":
+        raise ValueError(f"unknown seat kind {kind!r}: use 'virtual'")
+    unknown = set(options) - {"formula", "humans", "hard"}
+    if unknown:
+        raise ValueError(f"unknown seat option(s) {', '.join(sorted(unknown))}: use formula, "
+                         "humans or hard")
+    preference: Preference = "formula" if "formula" in options else "value"
+    base = VirtualPlayer.hard if "hard" in options else VirtualPlayer
+    player = base(preference=preference, tiebreak_prefers_humans="humans" in options)
+    return player.seat(f"Virtual {number}")
+
+
+def resolve_map(name: str) -> str:
+    """A board id: a known map name, or a map file (registered on the fly)."""
+    if name.endswith(".json"):
+        return register_map(Path(name)).id
+    load_map(name)
+    return name
+
+
+def civ_name(pair: Sequence[str]) -> str:
+    return " + ".join(TILES[t].name for t in pair)
+
+
+class TurnLog:
+    """Writes a readable log of a game, one block per turn."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.turn: tuple[int, int] | None = None
+
+    def name(self, state: GameState, seat: int) -> str:
+        return state.config.seats[seat].name
+
+    def __call__(self, before: GameState, action: Action, after: GameState) -> None:
+        seat = before.turn_seat
+        key = (before.round, seat)
+        if key != self.turn and before.phase != "redistribute":
+            self.turn = key
+            player = before.players[seat]
+            civ = civ_name(player.civ) if player.civ else "no civilization"
+            self.out.write(f"Round {before.round} · {self.name(before, seat)} "
+                           f"[{civ}] {player.score} VP, {player.hand} tokens in hand\n")
+        line = self.describe(before, action, after)
+        if line:
+            self.out.write(f"    {line}\n")
+        if len(after.history) > len(before.history):
+            _, who, points = after.history[-1]
+            terms = ", ".join(f"{label} {pts}" for label, pts, _ in after.last_score[1]) \
+                if after.last_score else ""
+            self.out.write(f"    scores {points} VP ({terms or 'nothing'}) → "
+                           f"{after.players[who].score}\n")
+        if after.is_terminal:
+            self.out.write("Game over.\n")
+
+    def describe(self, before: GameState, action: Action, after: GameState) -> str:
+        seat = before.turn_seat
+        board = before.board
+        if isinstance(action, Choose):
+            a, b, coins = before.display[action.slot - 1]
+            tokens = civ_tokens((a, b)) + before.rules.extra[seat]
+            gain = f", {coins} coin(s)" if coins else ""
+            return (f"takes {civ_name((a, b))} from slot {SLOT_NAMES[action.slot - 1]} "
+                    f"({tokens} tokens{gain})")
+        if isinstance(action, Decline):
+            civ = before.players[seat].civ
+            return f"puts {civ_name(civ) if civ else 'its empire'} into decline"
+        if isinstance(action, Diplomacy):
+            return f"makes peace with {self.name(before, action.seat)}"
+        if isinstance(action, Conquer):
+            p = board.index[action.province]
+            o = before.owner[p]
+            if o == NEUTRAL:
+                whose = "neutral"
+            elif o < 0:
+                whose = "empty"
+            else:
+                whose = self.name(before, o) + (" (declined)" if before.declined[p] else "")
+            spent = before.players[seat].hand - after.players[seat].hand
+            verb = "enters at" if not before.empire(seat) else "conquers"
+            spy = ", Espionage" if action.espionage else ""
+            return (f"{verb} {board.province(action.province).name} ({whose}) for "
+                    f"{spent} token(s){spy}")
+        if isinstance(action, PlaceAll):
+            if before.phase == "redistribute":
+                return ""
+            spread = ", ".join(f"{board.province(pid).name} {n}" for pid, n in action.placement)
+            return f"reorganizes: {spread}"
+        if isinstance(action, Fort):
+            return f"builds a fort in {board.province(action.province).name}"
+        return ""
+
+
+def ranking(state: GameState) -> list[str]:
+    order = sorted(range(state.rules.seats), key=lambda s: (-state.scores[s], s))
+    winners = set(state.winners)
+    return [f"{rank}. {state.config.seats[s].name}: {state.scores[s]} VP"
+            + (" (winner)" if s in winners else "") for rank, s in enumerate(order, 1)]
+
+
+def make_config(seats: list[Seat], seed: int, board: str, target: int | None) -> GameConfig:
+    return GameConfig(seats=seats, seed=seed, map=board, target_vp=target)
+
+
+def summary(configs: list[GameConfig], out: TextIO) -> None:
+    n = len(configs[0].seats)
+    totals = [0.0] * n
+    wins = [0.0] * n
+    rounds = links = 0
+    began = time.perf_counter()
+    for cfg in configs:
+        state = play_game(cfg)
+        for s, (score, share) in enumerate(zip(state.scores, state.returns(), strict=True)):
+            totals[s] += score
+            wins[s] += share
+        rounds += state.round
+        links += len(encode_save(state))
+    spent = time.perf_counter() - began
+    games = len(configs)
+    out.write(f"{games} games on {configs[0].map}, seeds {configs[0].seed}–"
+              f"{configs[-1].seed}, {spent:.1f} s ({games / spent:.1f} games/s)\n")
+    for s in range(n):
+        out.write(f"  {configs[0].seats[s].name}: mean score {totals[s] / games:.1f}, "
+                  f"win share {wins[s] / games:.1%}\n")
+    out.write(f"  mean rounds: {rounds / games:.1f}\n")
+    out.write(f"  mean share-link length: {links / games:.0f} characters\n")
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    parser = argparse.ArgumentParser(prog="python -m vinci_core",
+                                     description="Vinci's rules engine on the command line.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    play = sub.add_parser("play", help="watch virtual players play (RULES.md V-1 … V-8)")
+    play.add_argument("--seats", default="virtual,virtual,virtual,virtual",
+                      help="comma-separated seats, 3 to 6, each 'virtual' with optional "
+                           ":formula, :humans, :hard")
+    play.add_argument("--seed", type=int, default=0, help="seed of the (first) game")
+    play.add_argument("--map", default="europe", help="board name or map JSON file")
+    play.add_argument("--games", type=int, default=1,
+                      help="play this many games (seeds seed, seed+1, …) and print a summary")
+    play.add_argument("--target", type=int, default=None, help="VP target (C-6.1 default)")
+    args = parser.parse_args(argv)
+    try:
+        entries = [e for e in args.seats.split(",") if e.strip()]
+        seats = [parse_seat(e, i) for i, e in enumerate(entries, 1)]
+        board = resolve_map(args.map)
+        if args.games < 1:
+            raise ValueError("--games must be at least 1")
+        configs = [make_config(seats, args.seed + i, board, args.target)
+                   for i in range(args.games)]
+    except (ValueError, KeyError, OSError) as exc:
+        parser.exit(2, f"error: {exc}\n")
+    if args.games > 1:
+        summary(configs, out)
+        return 0
+    state = play_game(new_game(configs[0]), on_action=TurnLog(out))
+    out.write("\nFinal ranking\n")
+    for line in ranking(state):
+        out.write(f"  {line}\n")
+    return 0
