@@ -4,7 +4,7 @@ The choices come from a SplitMix64 stream of :mod:`vinci_core.rng` seeded explic
 apart from the game's own stream, so a (config, seed) pair always gives the same game.
 
 >>> from vinci_core import GameConfig, Seat
->>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=5, map="mini")
+>>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=5)  # the Europe board
 >>> game = play_random(cfg, seed=1)
 >>> game.state.is_terminal, len(game.actions) == game.state.ply
 (True, True)
