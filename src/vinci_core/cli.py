@@ -75,9 +75,13 @@ class TurnLog:
         if key != self.turn and before.phase != "redistribute":
             self.turn = key
             player = before.players[seat]
-            civ = civ_name(player.civ) if player.civ else "no civilization"
-            self.out.write(f"Round {before.round} · {self.name(before, seat)} "
-                           f"[{civ}] {player.score} VP, {player.hand} tokens in hand\n")
+            head = f"Round {before.round} · {self.name(before, seat)}"
+            if player.civ:
+                head += (f" [{civ_name(player.civ)}] {player.score} VP, {player.hand} tokens "
+                         "in hand")
+            else:
+                head += f" ({player.score} VP)"
+            self.out.write(head + "\n")
         line = self.describe(before, action, after)
         if line:
             self.out.write(f"    {line}\n")
@@ -186,7 +190,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             raise ValueError("--games must be at least 1")
         configs = [make_config(seats, args.seed + i, board, args.target)
                    for i in range(args.games)]
-    except (ValueError, KeyError, OSError) as exc:
+    except KeyError:
+        parser.exit(2, f"error: no board called {args.map!r} (give --map a board name or a "
+                    "map JSON file)\n")
+    except (ValueError, OSError) as exc:
         parser.exit(2, f"error: {exc}\n")
     if args.games > 1:
         summary(configs, out)

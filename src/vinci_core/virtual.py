@@ -52,13 +52,15 @@ DECLINE_TOKENS = 5  # V-7: ... when it has at most this many tokens for expansio
 FIELD_GENERAL_TOKENS = 2  # V-8: Field General considers decline only below 3 tokens
 FIELD_GENERAL_MALUS = 2  # V-8: ... and subtracts 2 from the roll
 
-# Salts of the tie dice, so that two dice of one decision never coincide.
+# Salts of the tie dice, so that two dice of one decision never coincide (all below 1009,
+# the step between two plies in GameState.die).
 _SALT_DECLINE = 1
 _SALT_DIPLOMACY = 2
 _SALT_TARGET = 3
 _SALT_FORT = 4
 _SALT_KEEP = 5
-_SALT_PLACE = 1000  # + a counter: one die per province placed
+_SALT_KEEP_RANK = 100  # + a counter: one die per province ranked
+_SALT_PLACE = 500  # + a counter: one die per province placed
 
 
 def _pick(state: GameState, items: Sequence[int], salt: int) -> int:
@@ -215,7 +217,7 @@ def _kept_provinces(state: GameState, seat: int, provinces: list[int], count: in
     """
     board = state.board
     ab = state.players[seat].abilities
-    die = _dice(state, _SALT_KEEP * 100)
+    die = _dice(state, _SALT_KEEP_RANK)
     rank = {p: (-province_points(board, p, ab), die(6 * len(provinces))) for p in provinces}
     ordered = sorted(provinces, key=lambda p: rank[p])
     if state.rules.virtual[seat] or "messengers" in ab:
