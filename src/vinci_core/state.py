@@ -701,6 +701,9 @@ class GameState:
 
     def _do_place_all(self, action: PlaceAll) -> None:
         placement = {self._province(pid): n for pid, n in action.placement}
+        if any(n < 0 for n in placement.values()):  # PlaceAll.of and save codes allow them
+            raise IllegalAction("C-3.5.1" if self.phase == "redistribute" else "C-3.4.3",
+                                "a placement never takes tokens away")
         if self.phase == "redistribute":
             defender = self.queue[0]
             if any(self.owner[p] != defender or self.declined[p] for p in placement):
