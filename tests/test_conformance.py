@@ -53,8 +53,9 @@ from vinci_core.tiles import bag_contents
 
 MINI_GAMES = 2000
 MINI_CHUNK = 100
-EUROPE_GAMES = 60
-EUROPE_CHUNK = 20
+EUROPE_GAMES = 200
+EUROPE_CHUNK = 50
+MAX_ACTIONS = 30_000  # a random game on mini takes ~1,100; a stalled game fails fast
 
 TURN_PHASES = ("expand", "keep", "reorganize")
 
@@ -232,7 +233,7 @@ def play_checked(cfg: GameConfig, seed: int, stats: Stats) -> GameState:
     first = new_game_of(cfg)
     check_state(first)
     check_tiles(first)
-    game = play_random(cfg, seed=seed, check=check)
+    game = play_random(cfg, seed=seed, max_actions=MAX_ACTIONS, check=check)
     stats.games += 1
     stats.actions += len(game.actions)
     state = game.state
