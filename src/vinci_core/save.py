@@ -60,7 +60,9 @@ class SaveError(ValueError):
 def _state_facts(state: GameState) -> list[Any]:
     t = state.turn
     return [
-        state.config.model_dump(mode="json"), state.board.fingerprint, state.rng, state.draws,
+        # Defaults left out: a new optional config field keeps old digests (and saves) valid.
+        state.config.model_dump(mode="json", exclude_defaults=True), state.board.fingerprint,
+        state.rng, state.draws,
         state.bag, [list(d) for d in state.display],
         [[p.score, p.civ, sorted(p.abilities.items()), p.declined_civ, p.declined_kept,
           p.hand, p.temp, p.returned, p.received, p.lost] for p in state.players],

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from bisect import insort
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import rng
@@ -73,7 +73,14 @@ class Player:
     lost: int = 0  # tokens removed by attackers
 
     def copy(self) -> Player:
-        return replace(self)  # ability dicts are never mutated, only replaced
+        # Field by field: several times faster than dataclasses.replace in the hot loop.
+        # Ability dicts are never mutated, only replaced, so they are shared.
+        p = Player.__new__(Player)
+        p.score, p.civ, p.abilities = self.score, self.civ, self.abilities
+        p.declined_civ, p.declined_kept = self.declined_civ, self.declined_kept
+        p.declined_abilities, p.hand, p.temp = self.declined_abilities, self.hand, self.temp
+        p.returned, p.received, p.lost = self.returned, self.received, self.lost
+        return p
 
 
 @dataclass(slots=True)
@@ -88,7 +95,10 @@ class Turn:
     reorg_before: tuple[tuple[int, int], ...] = ()  # tokens per province when reorg began
 
     def copy(self) -> Turn:
-        return replace(self)
+        t = Turn.__new__(Turn)
+        t.acted, t.conquered, t.spies = self.acted, self.conquered, self.spies
+        t.envoys, t.forts, t.reorg_before = self.envoys, self.forts, self.reorg_before
+        return t
 
 
 class GameState:
@@ -525,10 +535,10 @@ class GameState:
             raise IllegalAction("C-3.3.4", f"{action.province} is already yours")
         options = self._conquests(seat)
         if p not in options:
-            if owner >= 0 and not self.declined[p] and any(
-                    owner in pair and seat in pair for pair in self.peace):
-                raise IllegalAction("C-3.3.9", "you are at peace with that player")
-            if p in reach(self, seat):  # reachable but filtered out: the contact ban
+            if p in reach(self, seat):  # reachable but filtered out: peace or the contact ban
+                if owner >= 0 and not self.declined[p] and any(
+                        owner in pair and seat in pair for pair in self.peace):
+                    raise IllegalAction("C-3.3.9", "you are at peace with that player")
                 raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
