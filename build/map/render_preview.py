@@ -1,0 +1,32 @@
+"""Render docs/map.png (1600 px wide) from the committed board with the game's own SVG.
+
+Uses vinci_core.svg (the renderer the page uses) and rsvg-convert (Debian librsvg2-bin).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+sys.path.insert(0, str(ROOT / "src"))
+
+from vinci_core.maps import load_map  # noqa: E402
+from vinci_core.svg import board_svg  # noqa: E402
+
+
+def main() -> int:
+    board = load_map("europe")
+    out = ROOT / "docs" / "map.png"
+    with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as f:
+        f.write(board_svg(board))
+    subprocess.run(["rsvg-convert", "-w", "1600", "-o", str(out), f.name], check=True)
+    Path(f.name).unlink()
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
