@@ -47,6 +47,7 @@ const vinci = {
     const app = $("app");
     if (app) app.hidden = false;
     root.dataset.ready = "1";
+    registerServiceWorker();
   },
   setDigest(digest) {
     root.dataset.digest = String(digest);
@@ -54,6 +55,7 @@ const vinci = {
   fail(message) {
     console.error("vinci: boot failed\n" + message);
     showError(message);
+    registerServiceWorker(); // a later visit may still work offline
   },
   storage: {
     get(key) {
@@ -120,8 +122,12 @@ setTimeout(() => {
   }
 }, BOOT_TIMEOUT_MS);
 
-// Offline play: precache the whole site (secure contexts only: https or localhost).
-if ("serviceWorker" in navigator && window.isSecureContext) {
+// Offline play: precache the whole site (secure contexts only: https or localhost). It is
+// registered once Python is ready, so the precache does not compete with the first boot.
+let swRegistered = false;
+function registerServiceWorker() {
+  if (swRegistered || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  swRegistered = true;
   navigator.serviceWorker.register("./sw.js").catch((err) => {
     console.warn("vinci: service worker not registered:", err);
   });
