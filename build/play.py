@@ -42,8 +42,8 @@ class SiteHandler(SimpleHTTPRequestHandler):
 
 
 def make_server(site: Path = build_site.DIST, host: str = "127.0.0.1", port: int = 8000,
-                quiet: bool = False) -> ThreadingHTTPServer:
-    handler = functools.partial(SiteHandler, directory=str(site))
+                quiet: bool = False, handler_class: type = SiteHandler) -> ThreadingHTTPServer:
+    handler = functools.partial(handler_class, directory=str(site))
     server = ThreadingHTTPServer((host, port), handler)
     server.daemon_threads = True
     server.quiet = quiet  # type: ignore[attr-defined]

@@ -1,0 +1,262 @@
+#!/usr/bin/env python3
+"""Browser benchmark of the built site: ``.venv/bin/python bench/web.py [--runs N]``.
+
+In one run, with the same vendored Pyodide core and the same Debian Chromium:
+
+* cold load to interactive of our page (navigation start to ``<html data-ready="1">``, new
+  browser context each time: empty HTTP cache, no service worker yet) against a bare
+  Pyodide boot page (same core, no packages, ready right after ``loadPyodide``);
+  target: ours <= 1.3x bare;
+* offline reload to interactive (service worker controlling, network off);
+* total site size, bytes transferred by a cold load (and by the whole first visit including
+  the service worker's precache), and the gzip size a compressing host would send.
+
+Pages are served by play.py's http.server on loopback (http://localhost is a secure
+context, so the service worker works as for a real user).
+
+Hooks for later figures (click on a province to redrawn board, a virtual player's turn):
+decorate a function with ``@measure("name")``; it gets the :class:`Bench` (``bench.ready_page()``
+gives a booted page of the game, ``bench.runs`` the repeat count) and returns a dict of
+figures in ms (use :func:`summary` for mean/median/p95), or None when not measurable yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import sys
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build"))
+import build_site  # noqa: E402
+import play  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+BARE_PATH = "/__bench__/bare.html"
+BARE_HTML = b"""<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title></head>
+<body><script type="module">
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "../pyodide/" });
+py.runPython("import sys");
+document.documentElement.dataset.ready = "1";
+</script></body></html>
+"""
+# Records performance.now() (ms since navigation start) when data-ready becomes "1".
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    const root = document.documentElement;
+    if (root && root.dataset.ready === "1" && window.__readyAt === undefined) {
+      window.__readyAt = performance.now();
+    }
+  };
+  // Observe the document itself: <html> may not exist yet when this runs.
+  new MutationObserver(mark).observe(document, {
+    subtree: true, attributes: true, attributeFilter: ["data-ready"],
+  });
+})();
+"""
+READY_TIMEOUT_MS = 120_000
+
+MEASURES: list[tuple[str, Callable[[Bench], dict | None]]] = []
+
+
+def measure(name: str):
+    """Register an extra measurement (see the module docstring)."""
+    def deco(fn: Callable[[Bench], dict | None]):
+        MEASURES.append((name, fn))
+        return fn
+    return deco
+
+
+def summary(samples: list[float]) -> dict:
+    s = sorted(samples)
+    p95 = s[min(len(s) - 1, round(0.95 * (len(s) - 1)))]
+    return {"n": len(s), "mean": round(statistics.fmean(s), 1),
+            "median": round(statistics.median(s), 1), "p95": round(p95, 1),
+            "min": round(s[0], 1), "max": round(s[-1], 1)}
+
+
+class BenchHandler(play.SiteHandler):
+    """The site, plus the bare Pyodide page; counts the body bytes it sends."""
+
+    def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+        if self.path.split("?")[0] == BARE_PATH:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(BARE_HTML)))
+            self.end_headers()
+            self.wfile.write(BARE_HTML)
+            return
+        super().do_GET()
+
+    def send_head(self):
+        f = super().send_head()
+        if f is not None and hasattr(f, "fileno"):
+            with self.server.lock:  # type: ignore[attr-defined]
+                self.server.sent += os.fstat(f.fileno()).st_size  # type: ignore[attr-defined]
+        return f
+
+
+class Bench:
+    def __init__(self, browser, base_url: str, server, runs: int) -> None:
+        self.browser = browser
+        self.base_url = base_url
+        self.server = server
+        self.runs = runs
+
+    def bytes_sent(self) -> int:
+        with self.server.lock:
+            return self.server.sent
+
+    def new_context(self, service_workers: str = "block"):
+        ctx = self.browser.new_context(service_workers=service_workers)
+        ctx.add_init_script(READY_PROBE)
+        return ctx
+
+    def load(self, page, url: str) -> float:
+        """Navigate and return ms from navigation start to data-ready."""
+        page.goto(url, wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+        return float(page.evaluate("window.__readyAt"))
+
+    def ready_page(self, ctx=None):
+        """A page of the game that reached data-ready (for @measure hooks)."""
+        ctx = ctx or self.new_context()
+        page = ctx.new_page()
+        self.load(page, self.base_url)
+        return page
+
+
+def bench_cold(bench: Bench) -> dict:
+    ours, bare, ours_sw = [], [], []
+    transfer = None
+    for _ in range(bench.runs):  # alternate so background load hits both alike
+        for kind in ("bare", "ours", "ours_sw"):
+            ctx = bench.new_context("allow" if kind == "ours_sw" else "block")
+            page = ctx.new_page()
+            before = bench.bytes_sent()
+            url = bench.base_url.rstrip("/") + BARE_PATH if kind == "bare" else bench.base_url
+            ms = bench.load(page, url)
+            {"bare": bare, "ours": ours, "ours_sw": ours_sw}[kind].append(ms)
+            if kind == "ours" and transfer is None:
+                transfer = bench.bytes_sent() - before
+            ctx.close()
+    ratio = statistics.median(ours) / statistics.median(bare)
+    return {"bare_ms": summary(bare), "ours_ms": summary(ours),
+            "ours_first_visit_with_sw_ms": summary(ours_sw),
+            "ratio_median": round(ratio, 2), "cold_transfer_bytes": transfer}
+
+
+def bench_offline(bench: Bench) -> dict:
+    ctx = bench.new_context("allow")
+    page = ctx.new_page()
+    before = bench.bytes_sent()
+    bench.load(page, bench.base_url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null",
+                           timeout=READY_TIMEOUT_MS)
+    first_visit = bench.bytes_sent() - before
+    ctx.set_offline(True)
+    samples = []
+    for _ in range(bench.runs):
+        page.reload(wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+        samples.append(float(page.evaluate("window.__readyAt")))
+    ctx.close()
+    return {"offline_reload_ms": summary(samples), "first_visit_transfer_bytes": first_visit}
+
+
+def site_sizes(site: Path) -> dict:
+    files = build_site.site_files(site)
+    raw = sum((site / f).stat().st_size for f in files)
+    gz = sum(len(gzip.compress((site / f).read_bytes(), 6)) for f in files)
+    return {"site_files": len(files), "site_bytes": raw, "site_gzip_bytes": gz}
+
+
+@measure("click_to_redraw")
+def click_to_redraw(bench: Bench) -> dict | None:
+    """Click on a province to redrawn board (target p95 < 100 ms): needs the board UI."""
+    return None
+
+
+@measure("virtual_turn")
+def virtual_turn(bench: Bench) -> dict | None:
+    """A virtual player's turn in the browser (target mean < 300 ms): needs the UI."""
+    return None
+
+
+def run(runs: int, build: bool = True) -> dict:
+    from playwright.sync_api import sync_playwright
+
+    if build:
+        build_site.build()
+    site = build_site.DIST
+    server = play.make_server(site, port=0, quiet=True, handler_class=BenchHandler)
+    server.lock = threading.Lock()  # type: ignore[attr-defined]
+    server.sent = 0  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://localhost:{server.server_address[1]}/"
+    results: dict = {"runs": runs, **site_sizes(site)}
+    chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium, headless=True,
+                                        args=CHROMIUM_ARGS)
+            bench = Bench(browser, base, server, runs)
+            bench.load(bench.new_context().new_page(), base)  # warm the OS file cache
+            results.update(bench_cold(bench))
+            results.update(bench_offline(bench))
+            for name, fn in MEASURES:
+                results[name] = fn(bench)
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    return results
+
+
+def report(r: dict) -> str:
+    mb = 1e6
+    lines = [
+        f"site: {r['site_files']} files, {r['site_bytes'] / mb:.1f} MB "
+        f"({r['site_gzip_bytes'] / mb:.1f} MB gzipped)",
+        f"cold load transfer: {r['cold_transfer_bytes'] / mb:.1f} MB; first visit incl. "
+        f"service-worker precache: {r['first_visit_transfer_bytes'] / mb:.1f} MB",
+        f"cold load to interactive, median of {r['runs']}: bare Pyodide "
+        f"{r['bare_ms']['median']:.0f} ms, ours {r['ours_ms']['median']:.0f} ms "
+        f"-> {r['ratio_median']:.2f}x (target <= 1.3x)",
+        f"first visit with service worker registering: "
+        f"{r['ours_first_visit_with_sw_ms']['median']:.0f} ms",
+        f"offline reload to interactive: median {r['offline_reload_ms']['median']:.0f} ms, "
+        f"p95 {r['offline_reload_ms']['p95']:.0f} ms",
+    ]
+    for name, _ in MEASURES:
+        val = r.get(name)
+        lines.append(f"{name}: " + (json.dumps(val) if val else "n/a (needs the game UI)"))
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Benchmark the built site in Chromium.")
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
+    ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = ap.parse_args(argv)
+    r = run(args.runs, build=not args.no_build)
+    print(report(r))
+    if args.json:
+        args.json.write_text(json.dumps(r, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
