@@ -86,3 +86,91 @@ def test_view_lists_targets_with_cost_terms_and_controls() -> None:
     assert view["controls"]["decline"] is True
     assert view["digest"] == vc.digest(s)
     assert "enter the board" in view["prompt"]
+
+
+# --- the score chart's rounds and the saved-games store ---------------------------------------
+
+def _played(seed: int = 5, rounds: int = 3) -> Session:
+    rnd = random.Random(seed)
+    session = Session.new(_cfg(seed=seed))
+    while session.state.round <= rounds and not session.state.is_terminal:
+        session.act(rnd.choice(session.state.legal_actions()))
+    return session
+
+
+def test_rounds_record_scores_at_each_round_end_and_survive_a_save() -> None:
+    session = _played()
+    assert session.rounds[0] == [10, 10, 10]
+    assert len(session.rounds) == session.state.round
+    assert Session.from_save(session.save()).rounds == session.rounds
+    assert session.view()["rounds"] == session.rounds
+
+
+def test_store_puts_lists_loads_and_deletes() -> None:
+    from vinci_core.session import MemoryStorage, SaveStore
+
+    clock = iter(range(1000, 2000))
+    store = SaveStore(MemoryStorage(), now=lambda: float(next(clock)))
+    a, b = _played(5), _played(6, rounds=1)
+    ida = store.new_id()
+    assert store.put(ida, a)
+    idb = store.new_id()
+    assert idb != ida and store.put(idb, b)
+    assert store.ids() == [idb, ida]  # most recent first
+    assert store.last_id == idb
+    assert vc.digest(store.load(ida).state) == vc.digest(a.state)
+    entry = store.entries()[1]
+    assert entry["title"] == "P0, P1, P2" and entry["digest"] == vc.digest(a.state)
+    store.delete(idb)
+    assert store.ids() == [ida] and store.last_id is None
+    with pytest.raises(vc.SaveError):
+        store.load(idb)
+
+
+def test_store_never_overwrites_when_a_shared_game_comes_in() -> None:
+    from vinci_core.session import MemoryStorage, SaveStore
+
+    data: dict[str, str] = {}
+    store = SaveStore(MemoryStorage(data))
+    a = _played(5)
+    gid = store.new_id()
+    store.put(gid, a)
+    before = dict(data)
+    for bad in ("", "garbage", a.save()[:-7], a.save()[:40] + "x" + a.save()[41:]):
+        with pytest.raises(vc.SaveError):
+            store.add_shared(bad)
+        assert data == before
+    new, session = store.add_shared(a.save())
+    assert new != gid and set(store.ids()) == {gid, new}
+    assert data[store.PREFIX + gid] == before[store.PREFIX + gid]
+    assert vc.digest(session.state) == vc.digest(a.state)
+
+
+def test_store_reports_full_or_missing_storage_and_the_game_goes_on() -> None:
+    from vinci_core.session import MemoryStorage, SaveStore
+
+    class Broken:
+        def get(self, key: str) -> str | None:
+            raise RuntimeError("disabled")
+
+        def set(self, key: str, value: str) -> bool:
+            raise RuntimeError("disabled")
+
+        def remove(self, key: str) -> None:
+            raise RuntimeError("disabled")
+
+    store = SaveStore(Broken())
+    assert store.entries() == [] and store.last_id is None
+    assert not store.put(store.new_id(), _played(5, rounds=1))
+    assert not store.ok
+    full = SaveStore(MemoryStorage(limit=50))
+    assert not full.put("x", _played(5, rounds=1)) and not full.ok
+
+
+def test_store_reads_a_damaged_index_as_empty() -> None:
+    from vinci_core.session import MemoryStorage, SaveStore
+
+    store = SaveStore(MemoryStorage({"vinci.games": "{not json", "vinci.last": "g1"}))
+    assert store.entries() == [] and store.last_id is None
+    store = SaveStore(MemoryStorage({"vinci.games": '[{"id": 3}, "x", {"id": "ok"}]'}))
+    assert store.ids() == ["ok"]

@@ -50,3 +50,15 @@ def test_view_draws_owner_colour_count_fort_and_decline() -> None:
     group = re.search(r'<g class="token" data-token="a".*?</g>', svg).group(0)
     assert 'fill="#123456"' in group and ">4<" in group
     assert 'visibility="hidden"' not in group  # fort and decline marks shown
+
+
+def test_score_chart_draws_one_line_per_seat_and_escapes_names() -> None:
+    from vinci_core.svg import score_chart_svg
+
+    players = [{"name": "<script>x</script>", "colour": "#ff0000"},
+               {"name": "Bo", "colour": "#00ff00"}]
+    svg = score_chart_svg([[10, 10], [20, 14], [31, 40]], players, target=150)
+    xml.dom.minidom.parseString(svg)
+    assert svg.count("<polyline") == 2 and "<script>" not in svg
+    assert 'class="target"' in svg
+    assert score_chart_svg([[10, 10]], players).count("<polyline") == 2

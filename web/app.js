@@ -11,7 +11,12 @@
 //   vinci.setDigest(digest)     updates <html data-digest>
 //   vinci.fail(message)         shows the boot error (and logs it)
 //   vinci.storage.get/set/remove(key[, value])   localStorage with swallowed quota errors
-//   vinci.location.query() / .hash() / .replaceHash(text)
+//   vinci.location.query() / .hash() / .replaceHash(text) / .base()
+//   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
+//   vinci.later(ms, fn)             setTimeout (the virtual players' pace)
+// Besides clicks, the handler gets {"type": "key"} for Enter/Space on a focused province
+// (the same as a click), {"type": "hover", "province"} when the pointer or the focus moves
+// over the board, and {"type": "import", "value", "name"} with the text of an imported file.
 "use strict";
 
 const BOOT_TIMEOUT_MS = 90_000;
@@ -84,9 +89,27 @@ const vinci = {
   location: {
     query: () => location.search,
     hash: () => location.hash.replace(/^#/, ""),
+    base: () => location.origin + location.pathname,
     replaceHash(text) {
       history.replaceState(null, "", text ? "#" + text : location.pathname + location.search);
     },
+  },
+  download(filename, text) {
+    const url = URL.createObjectURL(new Blob([String(text)], { type: "text/plain" }));
+    const a = document.createElement("a");
+    a.href = url;
+    a.download = String(filename);
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  },
+  copy(text) {
+    if (!navigator.clipboard) return Promise.resolve(false);
+    return navigator.clipboard.writeText(String(text)).then(() => true, () => false);
+  },
+  later(ms, fn) {
+    return setTimeout(() => fn(), ms);
   },
 };
 window.vinci = vinci;
@@ -105,6 +128,47 @@ document.addEventListener("click", (event) => {
   };
   event.preventDefault();
   handler(JSON.stringify(detail));
+});
+
+function forward(detail) {
+  if (handler) handler(JSON.stringify(detail));
+}
+
+// Keyboard: Enter or Space on a focused province acts like a click.
+document.addEventListener("keydown", (event) => {
+  if (event.key !== "Enter" && event.key !== " ") return;
+  const el = event.target.closest && event.target.closest("[data-province]");
+  if (!el || !handler) return;
+  event.preventDefault();
+  forward({ type: "click", action: null, province: el.dataset.province, slot: null,
+            value: null, key: true });
+});
+
+// Hover and focus over the board: Python shows the province's facts and conquest cost.
+let hovered = null;
+function hover(event) {
+  const el = event.target.closest && event.target.closest("[data-province]");
+  const id = el ? el.dataset.province : null;
+  if (id === hovered) return;
+  hovered = id;
+  forward({ type: "hover", province: id });
+}
+document.addEventListener("pointerover", hover);
+document.addEventListener("focusin", hover);
+
+// Import a save file: its text goes to Python, which checks it before storing anything.
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || input.type !== "file" || !input.files.length) {
+    return;
+  }
+  const file = input.files[0];
+  file.text().then(
+    (text) => forward({ type: "import", value: text, name: file.name }),
+    () => forward({ type: "import", value: "", name: file.name }),
+  ).finally(() => {
+    input.value = "";
+  });
 });
 
 // PyScript shows uncaught Python errors in a .py-error element: surface them as our error.

@@ -21,6 +21,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
+from .config import GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .state import GameState
 from .tiles import TILES
@@ -153,3 +154,177 @@ def describe(before: GameState, action: Action) -> str:
     if isinstance(action, EndTurn):
         return f"{who} ends the turn."
     return f"{who}: {action.kind}"
+
+
+# --- the page's dialogs and panels --------------------------------------------------------
+
+PHASE_NAMES = {
+    "choose": "Choose a civilization",
+    "expand": "Conquest",
+    "keep": "Split empire",
+    "reorganize": "Reorganization",
+    "end_of_turn": "End of turn",
+    "redistribute": "Defender's redistribution",
+    "over": "Game over",
+}
+
+MODES = ("hotseat", "solo", "two_player")
+SEAT_COLOURS = ("#c62828", "#1565c0", "#f5f5f5", "#212121", "#7b1fa2", "#ef6c00")
+
+
+def _text(form: dict[str, Any], key: str) -> str:
+    value = form.get(key)
+    return "" if value is None else str(value).strip()
+
+
+def _number(form: dict[str, Any], key: str, what: str, low: int, high: int) -> int | None:
+    raw = _text(form, key)
+    if not raw:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ValueError(f"{what} must be a whole number, not {raw!r}.") from None
+    if not low <= value <= high:
+        raise ValueError(f"{what} must be between {low} and {high}.")
+    return value
+
+
+def config_from_form(form: dict[str, Any]) -> GameConfig:
+    """The new-game dialog's fields as a GameConfig; ValueError with a readable message.
+
+    ``form``: ``mode`` (hotseat, solo, two_player), ``names`` and ``colours`` (lists, one per
+    human seat; hot-seat games use 3 to 6), optional ``seed`` and ``target_vp``, and the C-7
+    options ``decline_contact``, ``defender_redistribution``, ``tile_counts``, and ``map``.
+    """
+    from pydantic import ValidationError
+
+    mode = _text(form, "mode") or "hotseat"
+    if mode not in MODES:
+        raise ValueError(f"unknown game type {mode!r}.")
+    names = [str(n).strip() for n in form.get("names") or []]
+    colours = [str(c).strip() or None for c in form.get("colours") or []]
+    humans = {"hotseat": None, "solo": 1, "two_player": 2}[mode]
+    if humans is None:
+        names = [n for n in names if n]
+        if not 3 <= len(names) <= 6:
+            raise ValueError("A hot-seat game needs 3 to 6 players with names.")
+    else:
+        names = names[:humans]
+        if len(names) < humans or not all(names):
+            raise ValueError("Every player needs a name.")
+    if len({n.casefold() for n in names}) != len(names):
+        raise ValueError("Two players have the same name.")
+    for n in names:
+        if len(n) > 40:
+            raise ValueError(f"The name {n[:40]!r}… is longer than 40 characters.")
+    options: dict[str, Any] = {}
+    seed = _number(form, "seed", "The seed", 0, 2**63 - 1)
+    if seed is None:
+        seed = int(form.get("random_seed") or 0) % (2**63)
+    options["seed"] = seed
+    target = _number(form, "target_vp", "The target score", 1, 10_000)
+    if target is not None:
+        options["target_vp"] = target
+    for key in ("decline_contact", "defender_redistribution", "tile_counts", "map"):
+        if _text(form, key):
+            options[key] = _text(form, key)
+    try:
+        if mode == "hotseat":
+            seats = [Seat(name=n, colour=(colours[i] if i < len(colours) else None)
+                          or SEAT_COLOURS[i]) for i, n in enumerate(names)]
+            return GameConfig(seats=seats, **options)
+        if mode == "solo":
+            seats = [Seat(name=names[0], colour=(colours[0] if colours else None)
+                          or SEAT_COLOURS[0])]
+            seats += [Seat(name=f"Virtual {i}", virtual=True, colour=SEAT_COLOURS[i])
+                      for i in (1, 2, 3)]
+            return GameConfig(seats=seats, mode="solo", **options)
+        first = (colours[0] if colours else None) or SEAT_COLOURS[0]
+        second = (colours[1] if len(colours) > 1 else None) or SEAT_COLOURS[2]
+        seats = [Seat(name=names[0], colour=first),
+                 Seat(name="Virtual 1", virtual=True, colour=SEAT_COLOURS[1]),
+                 Seat(name=names[1], colour=second),
+                 Seat(name="Virtual 2", virtual=True, colour=SEAT_COLOURS[3])]
+        return GameConfig(seats=seats, mode="two_player", **options)
+    except ValidationError as exc:
+        first_error = exc.errors()[0]
+        where = ".".join(str(x) for x in first_error.get("loc", ()))
+        raise ValueError(f"Invalid setting {where}: {first_error.get('msg')}.") from None
+
+
+def placement_editor(state: GameState) -> dict[str, Any] | None:
+    """The +/- token editor of a reorganization or a defender's redistribution.
+
+    ``base``: tokens that stay where they are; ``start``: the editor's first proposal of
+    tokens to add; ``total``: how many tokens to add in all. None outside those steps.
+    """
+    ids = state.board.ids
+    seat = state.current_player
+    if seat is None:
+        return None
+    if state.phase == "reorganize":
+        empire = state.empire(seat)
+        base = {ids[p]: state.tokens[p] for p in empire}
+        total = state.players[seat].hand
+        before = {ids[p]: n for p, n in state.turn.reorg_before}
+        start: dict[str, int] = {}
+        left = total
+        for pid in base:  # the previous layout, as far as the hand allows
+            n = min(max(0, before.get(pid, 0) - base[pid]), left)
+            start[pid] = n
+            left -= n
+        for pid in base:  # tokens won this turn: one per empty province, then the first
+            if left and not start[pid] and not base[pid]:
+                start[pid] = 1
+                left -= 1
+        if left and base:
+            start[next(iter(base))] += left
+        return {"kind": "reorganize", "seat": seat, "base": base, "start": start,
+                "total": total}
+    if state.phase == "redistribute":
+        empire = state.empire(seat)
+        base = {ids[p]: state.tokens[p] for p in empire}
+        return {"kind": "redistribute", "seat": seat, "base": base,
+                "start": {pid: 0 for pid in base}, "total": state.players[seat].returned}
+    return None
+
+
+def ranking(state: GameState) -> list[dict[str, Any]]:
+    """Seats by score, best first, with shared ranks (C-6.2)."""
+    order = sorted(range(state.rules.seats), key=lambda s: -state.players[s].score)
+    out: list[dict[str, Any]] = []
+    for i, s in enumerate(order):
+        score = state.players[s].score
+        rank = out[-1]["rank"] if out and out[-1]["score"] == score else i + 1
+        out.append({"rank": rank, "seat": s, "name": seat_name(state, s), "score": score,
+                    "colour": seat_colour(state, s), "winner": s in state.winners})
+    return out
+
+
+def cost_text(state: GameState, pid: str, target: dict[str, Any] | None) -> str:
+    """The hover/focus help of a province: name, terrain, owner and the click's meaning."""
+    prov = state.board.province(pid)
+    facts = [prov.terrain] + [s for s, on in (("mine", prov.mine), ("port", prov.port)) if on]
+    p = state.board.index[pid]
+    o = state.owner[p]
+    if o == NEUTRAL:
+        facts.append(f"{state.tokens[p]} neutral tokens")
+    elif o >= 0:
+        mark = " (in decline)" if state.declined[p] else ""
+        facts.append(f"{seat_name(state, o)}{mark}: {state.tokens[p]} tokens")
+    head = f"{prov.name} — {', '.join(facts)}"
+    if not target:
+        return head
+    kind = target["action"]["kind"]
+    if kind == "conquer" and "terms" in target:
+        terms = "; ".join(f"{t['label']} {t['value']:+d} ({t['rule']})"
+                          for t in target["terms"])
+        spy = " Espionage: 2." if "espionage" in target else ""
+        return f"{head}. Conquest cost {target['cost']}: {terms}.{spy}"
+    if kind == "conquer":
+        return f"{head}. Conquest with Espionage for 2."
+    verbs = {"keep": "Click to keep this part of the empire.",
+             "place": "Click to add a token here.",
+             "fort": "Click to build a fort here."}
+    return f"{head}. {verbs.get(kind, '')}".rstrip()

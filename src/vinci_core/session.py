@@ -15,13 +15,25 @@ False
 
 from __future__ import annotations
 
+import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from .actions import Action, Decline, Diplomacy, EndTurn, Finish, IllegalAction, parse_action
 from .config import GameConfig
-from .presenter import board_view, civ_name, describe, prompt, targets
-from .save import decode_save, digest, encode_save
+from .presenter import (
+    PHASE_NAMES,
+    board_view,
+    civ_name,
+    describe,
+    placement_editor,
+    prompt,
+    ranking,
+    targets,
+)
+from .save import SaveError, decode_save, digest, encode_save
 from .state import GameState, new_game
 from .tiles import TILES
 
@@ -33,6 +45,12 @@ class Session:
     state: GameState
     log: list[str] = field(default_factory=list)
     _undo: list[tuple[GameState, int]] = field(default_factory=list)  # (state, log length)
+    # Scores at the start and at the end of every round (the page's score chart).
+    rounds: list[list[int]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.rounds:
+            self.rounds.append(list(self.state.scores))
 
     @classmethod
     def new(cls, config: GameConfig) -> Session:
@@ -44,12 +62,14 @@ class Session:
         final = decode_save(text)
         state = new_game(final.config)
         log: list[str] = []
+        rounds = [list(state.scores)]
         for action in final.actions:
             log.append(describe(state, action))
             after = state.apply(action)
             log.extend(_turn_notes(after, state))
+            _track_round(rounds, after, state)
             state = after
-        return cls(final, log)
+        return cls(final, log, rounds=rounds)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -68,6 +88,7 @@ class Session:
         self.state = after
         self.log.append(line)
         self.log.extend(_turn_notes(after, before))
+        _track_round(self.rounds, after, before)
         return line
 
     @staticmethod
@@ -122,6 +143,10 @@ class Session:
                 "place": "place" in kinds,
             },
             virtual_to_act=seat is not None and state.config.seats[seat].virtual,
+            phase_name=PHASE_NAMES.get(state.phase, state.phase),
+            editor=placement_editor(state),
+            rounds=[list(r) for r in self.rounds],
+            ranking=ranking(state) if state.is_terminal else [],
         )
         for player in snap["players"]:
             for key in ("active", "declined"):
@@ -136,6 +161,12 @@ def catalogue() -> dict[str, dict[str, Any]]:
                   "tokens": t.tokens} for tid, t in TILES.items()}
 
 
+def _track_round(rounds: list[list[int]], after: GameState, before: GameState) -> None:
+    """Record the scores when a round ends (or the game does)."""
+    if after.round != before.round or (after.is_terminal and not before.is_terminal):
+        rounds.append(list(after.scores))
+
+
 def _turn_notes(after: GameState, before: GameState) -> list[str]:
     """Log lines for what happened on its own: scoring at the end of a turn, the game end."""
     notes: list[str] = []
@@ -148,4 +179,162 @@ def _turn_notes(after: GameState, before: GameState) -> list[str]:
     return notes
 
 
-__all__ = ["IllegalAction", "Session", "catalogue"]
+# --- the saved games ----------------------------------------------------------------------
+
+
+class Storage(Protocol):
+    """A string key-value store (the browser's localStorage through the page's bridge)."""
+
+    def get(self, key: str) -> str | None: ...
+
+    def set(self, key: str, value: str) -> bool: ...  # False: refused (full or disabled)
+
+    def remove(self, key: str) -> None: ...
+
+
+class MemoryStorage:
+    """A dict-backed :class:`Storage` (tests, and the page when localStorage is missing)."""
+
+    def __init__(self, data: dict[str, str] | None = None, limit: int | None = None) -> None:
+        self.data: dict[str, str] = {} if data is None else data
+        self.limit = limit  # total characters allowed, like a storage quota
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> bool:
+        if self.limit is not None:
+            used = sum(len(k) + len(v) for k, v in self.data.items() if k != key)
+            if used + len(key) + len(value) > self.limit:
+                return False
+        self.data[key] = value
+        return True
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+
+class SaveStore:
+    """The list of saved games over a :class:`Storage`.
+
+    Keys: ``vinci.games`` (the index: one summary per game), ``vinci.game.<id>`` (the save
+    text) and ``vinci.last`` (the game to resume). Every write is checked: once storage
+    refuses one, :attr:`ok` turns False (the page says "saving is off") and the game goes on.
+    A damaged index reads as empty; a damaged save raises :class:`SaveError` when loaded and
+    is never overwritten by anything but its own game.
+    """
+
+    INDEX = "vinci.games"
+    LAST = "vinci.last"
+    PREFIX = "vinci.game."
+
+    def __init__(self, storage: Storage, now: Callable[[], float] = time.time) -> None:
+        self.storage = storage
+        self.now = now
+        self.ok = True
+
+    # --- reading -------------------------------------------------------------------------
+
+    def _get(self, key: str) -> str | None:
+        try:
+            return self.storage.get(key)
+        except Exception:  # storage disabled: reads as empty
+            return None
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Summaries of the saved games, the most recently played first."""
+        try:
+            data = json.loads(self._get(self.INDEX) or "[]")
+        except ValueError:
+            return []
+        if not isinstance(data, list):
+            return []
+        good = [e for e in data if isinstance(e, dict) and isinstance(e.get("id"), str)]
+        return sorted(good, key=lambda e: -float(e.get("updated") or 0))
+
+    def ids(self) -> list[str]:
+        return [e["id"] for e in self.entries()]
+
+    @property
+    def last_id(self) -> str | None:
+        gid = self._get(self.LAST)
+        return gid if gid and gid in self.ids() else None
+
+    def text(self, gid: str) -> str | None:
+        return self._get(self.PREFIX + gid)
+
+    def load(self, gid: str) -> Session:
+        """The saved game ``gid`` (raises SaveError when it is missing or damaged)."""
+        text = self.text(gid)
+        if text is None:
+            raise SaveError("this saved game is no longer in the browser's storage")
+        return Session.from_save(text)
+
+    # --- writing -------------------------------------------------------------------------
+
+    def _set(self, key: str, value: str) -> bool:
+        try:
+            done = bool(self.storage.set(key, value))
+        except Exception:
+            done = False
+        if not done:
+            self.ok = False
+        return done
+
+    def new_id(self) -> str:
+        """An id no saved game uses."""
+        taken = set(self.ids())
+        base = f"g{int(self.now() * 1000):x}"
+        gid, n = base, 1
+        while gid in taken or self._get(self.PREFIX + gid) is not None:
+            n += 1
+            gid = f"{base}-{n}"
+        return gid
+
+    def put(self, gid: str, session: Session) -> bool:
+        """Save ``session`` as game ``gid`` and make it the one to resume. False: not saved."""
+        if not self._set(self.PREFIX + gid, session.save()):
+            return False
+        entries = [e for e in self.entries() if e["id"] != gid]
+        entries.insert(0, summary(gid, session, self.now()))
+        done = self._set(self.INDEX, json.dumps(entries))
+        return self._set(self.LAST, gid) and done
+
+    def delete(self, gid: str) -> None:
+        entries = [e for e in self.entries() if e["id"] != gid]
+        self._set(self.INDEX, json.dumps(entries))
+        try:
+            self.storage.remove(self.PREFIX + gid)
+        except Exception:
+            self.ok = False
+        if self._get(self.LAST) == gid:
+            try:
+                self.storage.remove(self.LAST)
+            except Exception:
+                self.ok = False
+
+    def add_shared(self, text: str) -> tuple[str, Session]:
+        """A shared link or an imported file as a new saved game (never replacing one).
+
+        Raises SaveError, having stored nothing, when the text is not a valid save."""
+        session = Session.from_save(text.strip())
+        gid = self.new_id()
+        self.put(gid, session)
+        return gid, session
+
+
+def summary(gid: str, session: Session, now: float) -> dict[str, Any]:
+    """One line of the saved-games list."""
+    state = session.state
+    seats = state.config.seats
+    names = ", ".join(s.name for s in seats)
+    if state.is_terminal:
+        status = "finished: " + " and ".join(seats[s].name for s in state.winners) + " won"
+    else:
+        status = f"round {state.round}"
+    return {"id": gid, "title": names, "status": status, "round": state.round,
+            "over": state.is_terminal, "updated": now, "digest": digest(state),
+            "scores": list(state.scores)}
+
+
+__all__ = ["IllegalAction", "MemoryStorage", "SaveStore", "Session", "Storage", "catalogue"]

@@ -136,3 +136,49 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
             out.append(_token_group(pid, prov.token[0], prov.token[1], (view or {}).get(pid)))
     out.append("</g></svg>")
     return "".join(out)
+
+
+def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
+                    target: int | None = None, width: int = 320, height: int = 160) -> str:
+    """A line chart of the scores over the rounds: ``rounds[r][seat]`` (round 0 = start).
+
+    ``players``: ``name`` and ``colour`` per seat. Names are escaped (they are user text).
+    """
+    left, right, top, bottom = 30, 8, 8, 20
+    n = max(1, len(rounds) - 1)
+    top_score = max([target or 0] + [v for r in rounds for v in r] + [10])
+    x_of = [left + (width - left - right) * i / n for i in range(len(rounds))]
+
+    def y_of(v: float) -> float:
+        return top + (height - top - bottom) * (1 - v / top_score)
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+           f'class="chart" role="img" aria-label="Scores over the rounds">',
+           '<style>.ax{font:10px sans-serif;fill:#6b5d4f}</style>',
+           f'<line x1="{left}" y1="{y_of(0):.1f}" x2="{width - right}" y2="{y_of(0):.1f}" '
+           'stroke="#b9ab90"/>']
+    for k in range(len(rounds)):
+        if n <= 12 or k % max(1, n // 10) == 0:
+            out.append(f'<text class="ax" x="{x_of[k]:.1f}" y="{height - 5}" '
+                       f'text-anchor="middle">{k}</text>')
+    out.append(f'<text class="ax" x="{left - 4}" y="{y_of(top_score) + 8:.1f}" '
+               f'text-anchor="end">{top_score}</text>')
+    out.append(f'<text class="ax" x="{left - 4}" y="{y_of(0):.1f}" text-anchor="end">0</text>')
+    if target:
+        out.append(f'<line class="target" x1="{left}" y1="{y_of(target):.1f}" '
+                   f'x2="{width - right}" y2="{y_of(target):.1f}" stroke="#8c2f1b" '
+                   'stroke-dasharray="4 3"><title>target</title></line>')
+    for seat, player in enumerate(players):
+        pts = " ".join(f"{x_of[i]:.1f},{y_of(r[seat]):.1f}" for i, r in enumerate(rounds)
+                       if seat < len(r))
+        colour = escape(str(player.get("colour") or NEUTRAL_COLOUR))
+        name = escape(str(player.get("name", "")))
+        out.append(f'<polyline data-seat="{seat}" points="{pts}" fill="none" '
+                   f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round">'
+                   f'<title>{name}</title></polyline>')
+        if rounds and seat < len(rounds[-1]):
+            out.append(f'<circle cx="{x_of[len(rounds) - 1]:.1f}" '
+                       f'cy="{y_of(rounds[-1][seat]):.1f}" r="3.5" fill="{colour}" '
+                       'stroke="#333" stroke-width="1"/>')
+    out.append("</svg>")
+    return "".join(out)

@@ -1,0 +1,97 @@
+"""The page's words and dialogs in pure Python: new-game form, token editor, ranking, help."""
+
+from __future__ import annotations
+
+import pytest
+from builders import give_civ, position, put, run, set_score, start_turn
+
+import vinci_core as vc
+from vinci_core.presenter import (
+    config_from_form,
+    cost_text,
+    placement_editor,
+    ranking,
+    targets,
+)
+
+
+def _form(**kw: object) -> dict[str, object]:
+    base: dict[str, object] = {"mode": "hotseat", "names": ["Ann", "Bo", "Cy"],
+                               "colours": ["#112233", "", "#445566"], "seed": "",
+                               "random_seed": 99, "target_vp": "", "map": "mini"}
+    base.update(kw)
+    return base
+
+
+def test_hotseat_form_makes_a_config_with_options() -> None:
+    cfg = config_from_form(_form(seed="12", target_vp="40", decline_contact="forbid",
+                                 defender_redistribution="auto", tile_counts="printed"))
+    assert [s.name for s in cfg.seats] == ["Ann", "Bo", "Cy"]
+    assert cfg.seats[0].colour == "#112233" and cfg.seats[1].colour  # default colour
+    assert (cfg.seed, cfg.target(), cfg.decline_contact, cfg.defender_redistribution,
+            cfg.tile_counts) == (12, 40, "forbid", "auto", "printed")
+    assert config_from_form(_form()).seed == 99  # no seed typed: the random one
+
+
+def test_solo_and_two_player_forms_add_virtual_seats() -> None:
+    solo = config_from_form(_form(mode="solo", names=["<b>Me</b>"]))
+    assert solo.mode == "solo" and [s.virtual for s in solo.seats] == [False, True, True, True]
+    assert solo.seats[0].name == "<b>Me</b>"  # text, escaped by whoever draws it
+    two = config_from_form(_form(mode="two_player", names=["A", "B", "C"]))
+    assert [s.name for s in two.seats if not s.virtual] == ["A", "B"]
+
+
+@pytest.mark.parametrize(("kw", "words"), [
+    ({"names": ["Ann", "Bo"]}, "3 to 6"),
+    ({"names": ["Ann", "ann", "Cy"]}, "same name"),
+    ({"seed": "abc"}, "whole number"),
+    ({"target_vp": "0"}, "between"),
+    ({"mode": "solo", "names": [" "]}, "needs a name"),
+    ({"colours": ["red"]}, "Invalid setting"),
+    ({"mode": "chess"}, "unknown game type"),
+])
+def test_bad_forms_explain_what_is_wrong(kw: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        config_from_form(_form(**kw))
+
+
+def test_reorganization_editor_starts_from_the_previous_layout() -> None:
+    s = position()
+    s = give_civ(s, 0, ("weapons", "mining"), hand=0)
+    s = put(s, "castile", 0, 3)
+    s = put(s, "portugal", 0, 2)
+    s = start_turn(s, 0)
+    s = run(s, {"kind": "conquer", "province": "andalusia"}, {"kind": "finish"})
+    assert s.phase == "reorganize"
+    ed = placement_editor(s)
+    assert ed is not None and ed["kind"] == "reorganize"
+    assert set(ed["base"]) == {"castile", "portugal", "andalusia"}
+    assert sum(ed["start"].values()) == ed["total"] == s.players[0].hand
+    assert ed["start"]["andalusia"] >= 1 and ed["start"]["portugal"] >= 1
+    after = s.apply(vc.PlaceAll.of(ed["start"]))  # the proposal itself is legal
+    assert after.phase != "reorganize"
+
+
+def test_no_editor_outside_placement_steps() -> None:
+    s = start_turn(give_civ(position(), 0, ("weapons", "mining"), hand=5), 0)
+    assert placement_editor(s) is None
+
+
+def test_ranking_shares_ranks_on_equal_scores() -> None:
+    s = position(seats=4)
+    for seat, score in enumerate((30, 50, 30, 10)):
+        s = set_score(s, seat, score)
+    r = ranking(s)
+    assert [(x["rank"], x["seat"], x["score"]) for x in r] == [
+        (1, 1, 50), (2, 0, 30), (2, 2, 30), (4, 3, 10)]
+
+
+def test_cost_text_explains_a_conquest() -> None:
+    s = position()
+    s = give_civ(s, 0, ("weapons", "mining"), hand=12)
+    s = put(s, "andalusia", "neutral", 2)
+    s = start_turn(s, 0)
+    text = cost_text(s, "andalusia", targets(s)["andalusia"])
+    assert text.startswith("Andalusia — forest")
+    assert "2 neutral tokens" in text and "Conquest cost 4" in text and "(C-4)" in text
+    assert cost_text(s, "andalusia", None).endswith("2 neutral tokens")
