@@ -48,7 +48,8 @@ def inside(path: str, x: float, y: float) -> bool:
 def area(path: str) -> float:
     total = 0.0
     for ring in rings(path):
-        total += sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]))
+        pairs = zip(ring, ring[1:] + ring[:1], strict=True)
+        total += sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in pairs)
     return abs(total) / 2
 
 

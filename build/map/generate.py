@@ -213,10 +213,10 @@ def trace_arcs(grid: np.ndarray) -> list[tuple[int, int, list[tuple[int, int]]]]
         links.setdefault(q, []).append(p)
 
     hi, hj = np.nonzero(g[:-1, :] != g[1:, :])  # between cells (i, j) and (i + 1, j)
-    for i, j in zip(hi.tolist(), hj.tolist()):
+    for i, j in zip(hi.tolist(), hj.tolist(), strict=True):
         link((i + 1, j), (i + 1, j + 1))
     vi, vj = np.nonzero(g[:, :-1] != g[:, 1:])  # between cells (i, j) and (i, j + 1)
-    for i, j in zip(vi.tolist(), vj.tolist()):
+    for i, j in zip(vi.tolist(), vj.tolist(), strict=True):
         link((i, j + 1), (i + 1, j + 1))
 
     def sides(p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int]:
@@ -438,7 +438,7 @@ def shared_borders(grid: np.ndarray) -> dict[tuple[int, int], int]:
         diff = a != b
         x, y = np.minimum(a[diff], b[diff]), np.maximum(a[diff], b[diff])
         keys, counts = np.unique(np.column_stack([x, y]), axis=0, return_counts=True)
-        for (u, v), c in zip(keys.tolist(), counts.tolist()):
+        for (u, v), c in zip(keys.tolist(), counts.tolist(), strict=True):
             pairs[(u, v)] = pairs.get((u, v), 0) + c
     return pairs
 
@@ -451,7 +451,7 @@ def ring_path(rings: list[np.ndarray]) -> str:
     parts = []
     for r in rings:
         pts = [(fmt(x), fmt(y)) for x, y in r]
-        dedup = [pts[0]] + [p for q, p in zip(pts, pts[1:]) if p != q]
+        dedup = [pts[0]] + [p for q, p in zip(pts, pts[1:], strict=False) if p != q]
         if dedup[-1] == dedup[0]:
             dedup.pop()
         if len(dedup) >= 3:
