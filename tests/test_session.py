@@ -174,3 +174,23 @@ def test_store_reads_a_damaged_index_as_empty() -> None:
     assert store.entries() == [] and store.last_id is None
     store = SaveStore(MemoryStorage({"vinci.games": '[{"id": 3}, "x", {"id": "ok"}]'}))
     assert store.ids() == ["ok"]
+
+
+def test_store_set_last_writes_only_on_change() -> None:
+    from vinci_core.session import MemoryStorage, SaveStore
+
+    writes: list[str] = []
+
+    class Counting(MemoryStorage):
+        def set(self, key: str, value: str) -> bool:
+            writes.append(key)
+            return super().set(key, value)
+
+    store = SaveStore(Counting())
+    store.put("a", _played(5, rounds=1))
+    store.put("b", _played(6, rounds=1))
+    writes.clear()
+    store.set_last("b")
+    assert writes == []
+    store.set_last("a")
+    assert writes == [store.LAST] and store.last_id == "a"

@@ -144,7 +144,7 @@ class App:
             gid = self.store.last_id
             if gid is not None:
                 try:
-                    self.load(gid, self.store.load(gid))
+                    self.load(gid, self.store.load(gid), fresh=False)
                 except vc.SaveError as exc:
                     self.error(f"The last game could not be resumed: {exc}")
         if self.session is None:
@@ -164,7 +164,9 @@ class App:
 
     # ---------------------------------------------------------------- games
 
-    def load(self, gid: str | None, session: Any) -> None:
+    def load(self, gid: str | None, session: Any, fresh: bool = True) -> None:
+        """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
+        one is only marked as the game to resume."""
         self.session = session
         self.game_id = gid
         self.players = {}
@@ -173,7 +175,10 @@ class App:
         self.over_shown = session.state.is_terminal
         self.log_shown = []
         self.render()
-        self.autosave()
+        if fresh:
+            self.autosave()
+        elif gid is not None:
+            self.store.set_last(gid)
         self.schedule_virtual()
 
     def open_text(self, text: str, what: str) -> bool:
@@ -379,7 +384,7 @@ class App:
             return
         element("saves-dialog").close()
         self.clear_error()
-        self.load(gid, session)
+        self.load(gid, session, fresh=False)
 
     # ---------------------------------------------------------------- placement editor
 
@@ -553,6 +558,11 @@ class App:
         if self.hovered:
             self.hover(self.hovered)
         BRIDGE.setDigest(self.view["digest"])
+        # Test hooks next to data-digest: the phase and who must act (human, virtual, over).
+        root = js.document.documentElement
+        root.dataset.phase = self.view["phase"]
+        root.dataset.actor = ("over" if self.view["terminal"] else
+                              "virtual" if self.view.get("virtual_to_act") else "human")
         if self.view["terminal"] and not self.over_shown:
             self.over_shown = True
             self.render_over()

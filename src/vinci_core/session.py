@@ -300,6 +300,11 @@ class SaveStore:
         done = self._set(self.INDEX, json.dumps(entries))
         return self._set(self.LAST, gid) and done
 
+    def set_last(self, gid: str) -> None:
+        """Mark ``gid`` as the game to resume (only when it changes: no needless writes)."""
+        if self._get(self.LAST) != gid:
+            self._set(self.LAST, gid)
+
     def delete(self, gid: str) -> None:
         entries = [e for e in self.entries() if e["id"] != gid]
         self._set(self.INDEX, json.dumps(entries))

@@ -54,11 +54,11 @@ def _token_group(pid: str, x: float, y: float, view: dict[str, Any] | None) -> s
     return (
         f'<g class="token" data-token="{escape(pid)}" transform="translate({x:g} {y:g})"'
         f'{_attrs(visibility=hidden)}>'
-        f'<rect class="fort" x="-15" y="-15" width="30" height="30" rx="3" fill="none" '
+        f'<rect class="fort" x="-20" y="-20" width="40" height="40" rx="4" fill="none" '
         f'stroke="#222" stroke-width="3" stroke-dasharray="5 3"{fort}/>'
-        f'<circle class="disc" r="11" fill="{escape(colour)}" stroke="#222" stroke-width="1.5"/>'
-        f'<text class="count" y="4.5" text-anchor="middle" fill="{text_colour}">{tokens}</text>'
-        f'<path class="decline" d="M-11 -11 L11 11" stroke="#222" stroke-width="3"{declined}/>'
+        f'<circle class="disc" r="15" fill="{escape(colour)}" stroke="#222" stroke-width="1.5"/>'
+        f'<text class="count" y="5.5" text-anchor="middle" fill="{text_colour}">{tokens}</text>'
+        f'<path class="decline" d="M-15 -15 L15 15" stroke="#222" stroke-width="4"{declined}/>'
         f'</g>'
     )
 
@@ -80,10 +80,10 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" class="board" '
         f'role="group" aria-label="{escape(title or data.name)}">',
-        '<style>.label{font:600 13px sans-serif;paint-order:stroke;stroke:#fff;'
+        '<style>.label{font:600 15px sans-serif;paint-order:stroke;stroke:#fff;'
         'stroke-width:3px;stroke-linejoin:round;fill:#222;pointer-events:none}'
         '.sea-label{font:italic 14px serif;fill:#2d5b85;pointer-events:none}'
-        '.count{font:bold 12px sans-serif;pointer-events:none}'
+        '.count{font:bold 16px sans-serif;pointer-events:none}'
         '.token,.sym{pointer-events:none}</style>',
         f'<rect class="water" width="{w:g}" height="{h:g}" fill="{SEA_COLOURS["ocean"]}"/>',
         '<g class="seas">',

@@ -1,0 +1,128 @@
+"""(c) autosave and resume, (d) share links in a fresh browser, (e) bad links and files leave
+every saved game untouched; the saved-games list; storage refused: saving is off."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from game_driver import digest, human_step, start_game, wait_digest_change, wait_human_or_over
+
+pytestmark = pytest.mark.e2e
+
+STORAGE = "() => JSON.stringify(Object.entries(localStorage).sort())"
+
+
+def _play(page, decisions: int, seed: int = 1) -> None:
+    rnd = random.Random(seed)
+    for _ in range(decisions):
+        if wait_human_or_over(page) == "over":
+            return
+        human_step(page, rnd)
+
+
+def _share_link(page) -> str:
+    page.get_by_test_id("share").click()
+    link = page.get_by_test_id("share-link").input_value()
+    page.get_by_test_id("share-dialog").get_by_role("button", name="Close").click()
+    return link
+
+
+def test_autosave_and_reload_resume_at_the_same_digest(site, page):
+    site.goto_ready(page, site.base_url + "?fast=1")
+    start_game(page, "solo", ("Ann",), seed=5)
+    _play(page, 4)
+    wait_human_or_over(page)
+    before = digest(page)
+    page.reload(wait_until="commit")
+    site.goto_ready(page, site.base_url + "?fast=1")
+    assert digest(page) == before
+    assert page.get_by_test_id("new-game-dialog").is_hidden()
+    # The saved-games list: a second game, then continue the first, delete the second.
+    start_game(page, "hotseat", ("A", "B", "C"), seed=3)
+    second = digest(page)
+    page.get_by_test_id("saved-games").click()
+    rows = page.get_by_test_id("saves-list").locator("li")
+    assert rows.count() == 2
+    rows.nth(1).get_by_test_id("continue").click()
+    assert digest(page) == before
+    page.get_by_test_id("saved-games").click()
+    page.get_by_test_id("saves-list").locator("li", has_text="A, B, C").get_by_test_id(
+        "delete").click()
+    assert rows.count() == 1 and second != before
+    site.assert_clean()
+
+
+def test_share_link_opens_in_a_fresh_browser_as_a_new_saved_game(make_site):
+    first = make_site()
+    page = first.new_page()
+    first.goto_ready(page, first.base_url + "?fast=1")
+    start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=8)
+    _play(page, 6)
+    link = _share_link(page)
+    assert link.startswith("https://app.test/") and "#g=vinci1." in link
+    want = digest(page)
+
+    other = make_site()  # fresh context: empty storage
+    page2 = other.new_page()
+    other.goto_ready(page2, link)
+    assert digest(page2) == want
+    assert page2.get_by_test_id("error").is_hidden()
+    assert "#g=" not in page2.url  # a reload does not import it again
+    page2.get_by_test_id("saved-games").click()
+    assert page2.get_by_test_id("saves-list").locator("li").count() == 1
+
+    # Opened where a game is already saved: a new saved game next to it.
+    page.goto(link, wait_until="commit")
+    first.goto_ready(page, link)
+    page.get_by_test_id("saved-games").click()
+    assert page.get_by_test_id("saves-list").locator("li").count() == 2
+    first.assert_clean()
+    other.assert_clean()
+
+
+def test_bad_links_and_files_show_an_error_and_keep_every_save(site, page, tmp_path):
+    site.goto_ready(page)
+    start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=9)
+    page.locator('[data-slot="1"]').click()
+    link = _share_link(page)
+    code = link.split("#g=", 1)[1]
+    stored = page.evaluate(STORAGE)
+    on_screen = digest(page)
+    mid = len(code) // 2
+    tampered = code[:mid] + ("A" if code[mid] != "A" else "B") + code[mid + 1:]
+    for bad in ("garbage", code[: len(code) // 3], tampered, "vinci1.", ""):
+        page.goto(f"{site.base_url}?x={len(bad)}#g={bad}", wait_until="commit")
+        site.goto_ready(page, f"{site.base_url}?x={len(bad)}#g={bad}")
+        error = page.get_by_test_id("error")
+        assert error.is_visible(), bad
+        assert "does not hold a valid game" in error.text_content()
+        assert page.evaluate(STORAGE) == stored, bad
+        assert digest(page) == on_screen  # the last game is resumed as it was
+    # A bad file through Import: the same.
+    bad_file = tmp_path / "bad.vinci"
+    bad_file.write_text(tampered)
+    page.get_by_test_id("import-file").set_input_files(str(bad_file))
+    page.get_by_test_id("error").wait_for(state="visible")
+    assert page.evaluate(STORAGE) == stored
+    # A good file: imported as a new game.
+    good = tmp_path / "good.vinci"
+    good.write_text(code)
+    page.get_by_test_id("import-file").set_input_files(str(good))
+    page.wait_for_function("() => document.querySelector('[data-testid=error]').hidden")
+    page.get_by_test_id("saved-games").click()
+    assert page.get_by_test_id("saves-list").locator("li").count() == 2
+    site.assert_clean()
+
+
+def test_storage_refused_saving_is_off_and_the_game_goes_on(site, page):
+    page.add_init_script("""Storage.prototype.setItem = function () {
+        throw new DOMException('full', 'QuotaExceededError'); };""")
+    site.goto_ready(page)
+    assert page.get_by_test_id("saving-off").is_visible()
+    start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=4)
+    old = digest(page)
+    page.locator('[data-slot="1"]').click()
+    wait_digest_change(page, old)
+    assert page.get_by_test_id("saving-off").is_visible()
+    site.assert_clean()
