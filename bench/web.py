@@ -182,16 +182,76 @@ def site_sizes(site: Path) -> dict:
     return {"site_files": len(files), "site_bytes": raw, "site_gzip_bytes": gz}
 
 
+# Click on a province -> the frame after the board was redrawn: a capture listener notes the
+# click before the page's own handler (which acts and redraws synchronously in Python), then
+# waits for the next animation frame and the task after it (the frame has been painted).
+CLICK_PROBE = """
+(() => {
+  window.__clicks = [];
+  document.addEventListener("click", (e) => {
+    if (!e.target.closest || !e.target.closest("[data-province]")) return;
+    const t0 = performance.now();
+    requestAnimationFrame(() => setTimeout(() => window.__clicks.push(performance.now() - t0)));
+  }, true);
+})();
+"""
+
+
+def _game_page(bench: Bench, query: str = "?fast=1"):
+    sys.path.insert(0, str(ROOT / "e2e"))
+    import game_driver  # the e2e tests' click-only player
+
+    ctx = bench.new_context()
+    ctx.add_init_script(CLICK_PROBE)
+    page = ctx.new_page()
+    bench.load(page, bench.base_url + query)
+    return ctx, page, game_driver
+
+
 @measure("click_to_redraw")
 def click_to_redraw(bench: Bench) -> dict | None:
-    """Click on a province to redrawn board (target p95 < 100 ms): needs the board UI."""
-    return None
+    """Click on a province to redrawn board (target p95 < 100 ms), hot seat, 3 players."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
+    rnd = random.Random(21)
+    while len(page.evaluate("window.__clicks")) < 20 * bench.runs:
+        if gd.wait_human_or_over(page) == "over":
+            break
+        gd.human_step(page, rnd, max_conquests=6)
+    page.wait_for_timeout(100)
+    samples = page.evaluate("window.__clicks")
+    ctx.close()
+    return summary(samples) if samples else None
 
 
 @measure("virtual_turn")
 def virtual_turn(bench: Bench) -> dict | None:
-    """A virtual player's turn in the browser (target mean < 300 ms): needs the UI."""
-    return None
+    """A virtual player's whole turn in the browser, each action redrawn (``?fast=1``: no
+    pause), solo game: ms from the human's last click to the human's next turn / turns."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    gd.start_game(page, "solo", ("Bench",), seed=22)
+    rnd = random.Random(22)
+    count = "() => (document.querySelector('[data-testid=log]').textContent.match(/ scores /g)" \
+            " || []).length"
+    samples: list[float] = []
+    while len(samples) < 3 * bench.runs:
+        if gd.wait_human_or_over(page) == "over":
+            break
+        gd.human_step(page, rnd)
+        if gd.html(page, "actor") != "virtual":
+            continue
+        t0, n0 = page.evaluate("performance.now()"), page.evaluate(count)
+        if gd.wait_human_or_over(page) == "over":
+            break
+        t1, n1 = page.evaluate("performance.now()"), page.evaluate(count)
+        if n1 > n0:
+            samples += [(t1 - t0) / (n1 - n0)] * (n1 - n0)
+    ctx.close()
+    return summary(samples) if samples else None
 
 
 def run(runs: int, build: bool = True) -> dict:
