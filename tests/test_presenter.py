@@ -95,3 +95,26 @@ def test_cost_text_explains_a_conquest() -> None:
     assert text.startswith("Andalusia — forest")
     assert "2 neutral tokens" in text and "Conquest cost 4" in text and "(C-4)" in text
     assert cost_text(s, "andalusia", None).endswith("2 neutral tokens")
+
+
+def test_reorganization_editor_proposal_is_legal_in_random_games() -> None:
+    import random
+
+    seen = short = 0
+    for seed in range(12):
+        rnd = random.Random(seed)
+        s = vc.new_game(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=seed,
+                                      map="mini"))
+        for _ in range(600):
+            if s.is_terminal:
+                break
+            if s.phase == "reorganize":
+                ed = placement_editor(s)
+                assert ed is not None
+                seen += 1
+                short += ed["total"] < len(ed["base"])
+                s = s.apply(vc.PlaceAll.of(ed["start"]))  # raises if the proposal is illegal
+                continue
+            legal = [a for a in s.legal_actions() if a.kind != "decline" or rnd.random() < 0.3]
+            s = s.apply(rnd.choice(legal or s.legal_actions()))
+    assert seen > 50 and short > 0

@@ -531,6 +531,12 @@ class App:
             return
         from vinci_core.presenter import cost_text
 
+        ed = self.view.get("editor")
+        if ed is not None and pid in ed["base"] and not self.view.get("virtual_to_act"):
+            n = ed["base"][pid] + self.editor_counts().get(pid, 0)
+            name = self.session.state.board.province(pid).name
+            box.textContent = f"{name}: {n} token{'s' * (n != 1)} planned. Click to add one."
+            return
         target = self.view.get("targets", {}).get(pid)
         box.textContent = cost_text(self.session.state, pid, target)
 
@@ -539,6 +545,7 @@ class App:
     def render(self) -> None:
         has_game = self.session is not None
         show(element("welcome"), not has_game)
+        show(js.document.querySelector("[data-testid=status]"), has_game)
         for tid in ("share", "export"):
             js.document.querySelector(f"[data-testid={tid}]").disabled = not has_game
         if not has_game:

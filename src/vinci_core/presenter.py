@@ -17,6 +17,7 @@ from .actions import (
     EndTurn,
     Finish,
     Fort,
+    IllegalAction,
     Keep,
     Place,
     PlaceAll,
@@ -268,18 +269,19 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
         base = {ids[p]: state.tokens[p] for p in empire}
         total = state.players[seat].hand
         before = {ids[p]: n for p, n in state.turn.reorg_before}
-        start: dict[str, int] = {}
-        left = total
-        for pid in base:  # the previous layout, as far as the hand allows
-            n = min(max(0, before.get(pid, 0) - base[pid]), left)
-            start[pid] = n
+        # The previous layout as far as the hand allows, every province keeping one token.
+        start = {pid: 0 if base[pid] else 1 for pid in base}
+        if sum(start.values()) > total:
+            start = {pid: 0 for pid in base}
+        left = total - sum(start.values())
+        for pid in base:
+            n = min(max(0, before.get(pid, 0) - base[pid] - start[pid]), left)
+            start[pid] += n
             left -= n
-        for pid in base:  # tokens won this turn: one per empty province, then the first
-            if left and not start[pid] and not base[pid]:
-                start[pid] = 1
-                left -= 1
         if left and base:
-            start[next(iter(base))] += left
+            start[max(base, key=lambda q: before.get(q, 0))] += left
+        if not _legal_placement(state, start):
+            start = _connected_proposal(state, empire, base, before, total) or start
         return {"kind": "reorganize", "seat": seat, "base": base, "start": start,
                 "total": total}
     if state.phase == "redistribute":
@@ -288,6 +290,33 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
         return {"kind": "redistribute", "seat": seat, "base": base,
                 "start": {pid: 0 for pid in base}, "total": state.players[seat].returned}
     return None
+
+
+def _legal_placement(state: GameState, add: dict[str, int]) -> bool:
+    try:
+        state.apply(PlaceAll.of(add))
+    except IllegalAction:
+        return False
+    return True
+
+
+def _connected_proposal(state: GameState, empire: list[int], base: dict[str, int],
+                        before: dict[str, int], total: int) -> dict[str, int] | None:
+    """Fewer tokens than provinces (C-3.4.3): one token each in a connected group grown from
+    the province that held the most tokens."""
+    board = state.board
+    members = set(empire)
+    seed = max(empire, key=lambda p: before.get(board.ids[p], 0))
+    order, seen = [seed], {seed}
+    for p in order:
+        for q in board.adjacent[p]:
+            if q in members and q not in seen:
+                seen.add(q)
+                order.append(q)
+    add = {pid: 0 for pid in base}
+    for p in order[:total]:
+        add[board.ids[p]] += 1
+    return add if _legal_placement(state, add) else None
 
 
 def ranking(state: GameState) -> list[dict[str, Any]]:
