@@ -21,6 +21,7 @@ import binascii
 import hashlib
 import json
 import zlib
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -194,8 +195,15 @@ def _unpack(text: object) -> bytes:
     return raw
 
 
-def decode_save(text: object) -> GameState:
-    """Rebuild a game from :func:`encode_save` text. Raises :class:`SaveError` on bad input."""
+Observer = Callable[[GameState, Action, GameState], None]
+
+
+def decode_save(text: object, observe: Observer | None = None) -> GameState:
+    """Rebuild a game from :func:`encode_save` text. Raises :class:`SaveError` on bad input.
+
+    ``observe(before, action, after)`` is called for every replayed action, so a caller
+    that wants the game's history (the page's move log) needs no second replay.
+    """
     raw = _unpack(text)
     try:
         model = _SaveModel.model_validate_json(raw)
@@ -221,10 +229,13 @@ def decode_save(text: object) -> GameState:
         except ValueError:
             raise SaveError(f"action {i} of the save is unreadable") from None
         try:
-            state = state.apply(action)
+            after = state.apply(action)
         except IllegalAction as exc:
             raise SaveError(f"action {i} of the save breaks rule {exc.rule}: {exc.message}") \
                 from None
+        if observe is not None:
+            observe(state, action, after)
+        state = after
     if digest(state) != model.digest:
         raise SaveError("the save was altered: the replayed game does not match its checksum")
     return state

@@ -59,16 +59,17 @@ class Session:
     @classmethod
     def from_save(cls, text: str) -> Session:
         """Load a save or share link (raises SaveError) and rebuild its move log."""
-        final = decode_save(text)
-        state = new_game(final.config)
         log: list[str] = []
-        rounds = [list(state.scores)]
-        for action in final.actions:
-            log.append(describe(state, action))
-            after = state.apply(action)
-            log.extend(_turn_notes(after, state))
-            _track_round(rounds, after, state)
-            state = after
+        rounds: list[list[int]] = []
+
+        def record(before: GameState, action: Action, after: GameState) -> None:
+            if not rounds:
+                rounds.append(list(before.scores))
+            log.append(describe(before, action))
+            log.extend(_turn_notes(after, before))
+            _track_round(rounds, after, before)
+
+        final = decode_save(text, record)  # one replay builds the game and its log
         return cls(final, log, rounds=rounds)
 
     # --- playing --------------------------------------------------------------------------
