@@ -35,7 +35,8 @@ def homogeneous_placement(state: GameState, seat: int, provinces: Sequence[int],
                           ) -> dict[int, int]:
     """Add ``count`` tokens to ``provinces`` one at a time, always on the weakest one.
 
-    ``base`` gives tokens already counted per province (default: those on the board).
+    Tokens on the board always count; ``base`` adds tokens already assigned on top of them
+    (default: none).
     Ties between equally weak provinces (the leftovers of V-5) go to edge provinces when a
     civilization waits to enter, else to provinces bordering another active empire, then
     to the more valuable province, then to a die.
