@@ -27,6 +27,7 @@ from vinci_core.presenter import placement_editor  # noqa: E402
 ACT_TIMEOUT_MS = 30_000
 HOTSEAT_NAMES = ("Ann", "Bruno", "Chiara")
 HOTSEAT_SEED = 90  # found by search(): see test_game_hotseat.py
+SPECIAL_SEED = 63  # the first seed whose "special" scenario holds all four moves
 
 
 # ------------------------------------------------------------------------------ page helpers
@@ -230,13 +231,43 @@ def _policy(state: vc.GameState, rnd: random.Random) -> vc.Action:
     return rnd.choices(legal, weights)[0]
 
 
-def scenario(seed: int = HOTSEAT_SEED, last_round: int = 3) -> list[vc.Action]:
-    """The actions of the hot-seat test: from the start until round ``last_round`` ends."""
+SPECIAL_ABILITIES = {"diplomacy", "espionage", "fortification"}
+
+
+def _special_policy(state: vc.GameState, rnd: random.Random) -> vc.Action:
+    """Like :func:`_policy`, but takes civilizations with Diplomacy, Espionage or
+    Fortification when it can, and favours the moves they allow, and abandoning."""
+    if state.phase in ("reorganize", "redistribute"):
+        return _placement(state, rnd)
+    legal = state.legal_actions()
+    if state.phase == "choose":
+        seat = state.current_player
+        good = [a for a in legal
+                if set(state.apply(a).players[seat].abilities) & SPECIAL_ABILITIES]
+        if good:
+            return rnd.choice(good)
+    weights = []
+    for a in legal:
+        w = {"conquer": 4.0, "finish": 1.0, "decline": 0.3, "diplomacy": 3.0, "abandon": 2.0,
+             "fort": 5.0, "end_turn": 1.0}.get(a.kind, 1.0)
+        if isinstance(a, vc.Conquer) and a.espionage:
+            w = 6.0
+        weights.append(w)
+    return rnd.choices(legal, weights)[0]
+
+
+POLICIES = {"hotseat": _policy, "special": _special_policy}
+
+
+def scenario(seed: int = HOTSEAT_SEED, last_round: int = 3,
+             policy: str = "hotseat") -> list[vc.Action]:
+    """The actions of a scripted hot-seat test: from the start until round ``last_round``
+    ends, chosen by one of :data:`POLICIES` from a seeded stream."""
     state = vc.new_game(_config(seed))
     rnd = random.Random(seed)
     actions: list[vc.Action] = []
     while state.round <= last_round and not state.is_terminal:
-        action = _policy(state, rnd)
+        action = POLICIES[policy](state, rnd)
         actions.append(action)
         state = state.apply(action)
     return actions

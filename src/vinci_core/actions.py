@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -142,7 +143,7 @@ _Province = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class _Choose(_In):
@@ -203,7 +204,11 @@ _ANY = Annotated[
     | _PlaceAll | _Fort | _EndTurn,
     Field(discriminator="kind"),
 ]
-_ADAPTER: TypeAdapter[Any] = TypeAdapter(_ANY)
+
+
+@cache
+def _adapter() -> TypeAdapter[Any]:
+    return TypeAdapter(_ANY)  # built at first use (deferred like the models: a faster start)
 
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
@@ -219,8 +224,8 @@ class ActionError(ValueError):
 def parse_action(data: dict[str, Any] | str) -> Action:
     """Validate an action coming from outside (JSON text or dict) and build it."""
     try:
-        model = (_ADAPTER.validate_json(data) if isinstance(data, str)
-                 else _ADAPTER.validate_python(data))
+        model = (_adapter().validate_json(data) if isinstance(data, str)
+                 else _adapter().validate_python(data))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"]) or "action"

@@ -22,7 +22,7 @@ Mode = Literal["standard", "solo", "two_player"]
 class Seat(BaseModel):
     """One seat at the table. ``virtual`` seats are played by the rulebook's virtual player."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     name: str = Field(min_length=1, max_length=40)
     virtual: bool = False
@@ -42,7 +42,7 @@ class GameConfig(BaseModel):
     ('europe', 'classic', 150)
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     seats: list[Seat] = Field(min_length=3, max_length=6)
     seed: int = Field(default=0, ge=0, lt=2**63)

@@ -28,7 +28,7 @@ Point = tuple[float, float]
 
 
 class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ProvinceData(_Strict):

@@ -141,7 +141,7 @@ def parse_code(code: str, board: Board) -> Action:
 # --- encode / decode --------------------------------------------------------------------------
 
 class _SaveModel(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
     config: GameConfig
     board: str = Field(pattern=r"^[0-9a-f]{12}$")
