@@ -40,6 +40,10 @@ BRIDGE = js.vinci  # defined by app.js
 SHARE_PREFIX = "g="
 PACE_MS = 400
 ZOOMS = (1.0, 1.35, 1.8, 2.4, 3.2)
+# Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
+# and is panned by touch: at 1x Europe's small provinces are too small to tap.
+PHONE_WIDTH = 600
+PHONE_ZOOM = 2
 MAX_SKIP_ACTIONS = 5000
 
 # create_proxy handles must stay referenced or the handler is garbage-collected.
@@ -157,6 +161,8 @@ class App:
             self.render()
             if not shared.startswith(SHARE_PREFIX):
                 self.open_new_game()
+        if js.window.innerWidth < PHONE_WIDTH:
+            self.set_zoom(PHONE_ZOOM)
 
     def store_probe(self) -> None:
         probe = "vinci.probe"
@@ -379,8 +385,17 @@ class App:
             self.clear_error()
         elif action in ("zoom-in", "zoom-out", "zoom-fit"):
             step = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}[action]
-            self.zoom = max(0, min(len(ZOOMS) - 1, self.zoom + step))
-            element("board").style.setProperty("--zoom", str(ZOOMS[self.zoom]))
+            self.set_zoom(self.zoom + step)
+
+    def set_zoom(self, index: int) -> None:
+        """Zoom the board, keeping the point at the centre of the view where it is."""
+        box = element("board")
+        fx = (box.scrollLeft + box.clientWidth / 2) / max(1, box.scrollWidth)
+        fy = (box.scrollTop + box.clientHeight / 2) / max(1, box.scrollHeight)
+        self.zoom = max(0, min(len(ZOOMS) - 1, index))
+        box.style.setProperty("--zoom", str(ZOOMS[self.zoom]))
+        box.scrollLeft = fx * box.scrollWidth - box.clientWidth / 2
+        box.scrollTop = fy * box.scrollHeight - box.clientHeight / 2
 
     def continue_game(self, gid: str) -> None:
         try:
@@ -592,6 +607,8 @@ class App:
         holder.innerHTML = board_svg(state.board)
         svg = holder.querySelector("svg")
         svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2  # zoomed: centred
+        holder.scrollTop = (holder.scrollHeight - holder.clientHeight) / 2
         self.board_key = key
         self.nodes = {}
         for pid in state.board.ids:

@@ -1,0 +1,68 @@
+"""A phone (390x844, touch): the board opens zoomed in and centred, so Europe's small
+provinces are big enough to tap; a game is started and a conquest made by taps only; the
+zoom buttons keep the centre of the view; "Fit" shows the whole board again."""
+
+from __future__ import annotations
+
+import pytest
+from game_driver import (
+    digest,
+    html,
+    province_point,
+    targets,
+    wait_digest_change,
+)
+
+pytestmark = pytest.mark.e2e
+
+BOARD = """() => { const box = document.querySelector('[data-testid=board]');
+  const svg = box.querySelector('svg');
+  return {box: box.clientWidth, svg: svg.getBoundingClientRect().width,
+          left: box.scrollLeft, top: box.scrollTop,
+          cx: (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth,
+          cy: (box.scrollTop + box.clientHeight / 2) / box.scrollHeight}; }"""
+
+
+def _tap(page, test_id: str) -> None:
+    page.get_by_test_id(test_id).tap()
+
+
+def test_phone_board_zoomed_and_playable_by_taps(make_site):
+    site = make_site(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2)
+    page = site.new_page()
+    site.goto_ready(page)
+    dialog = page.get_by_test_id("new-game-dialog")
+    dialog.wait_for(state="visible")
+    page.get_by_test_id("mode-hotseat").tap()  # every seat is a human: no virtual turns
+    old = digest(page)
+    _tap(page, "start-game")
+    wait_digest_change(page, old)
+
+    board = page.evaluate(BOARD)
+    assert board["svg"] > 1.7 * board["box"]  # zoomed in (1.8x) ...
+    assert board["left"] > 0 and abs(board["cx"] - 0.5) < 0.02  # ... and centred
+    for _ in range(3):  # round 1: each of the three seats chooses, then the first expands
+        assert html(page, "actor") == "human" and html(page, "phase") == "choose"
+        old = digest(page)
+        page.locator('[data-slot="1"]').tap()
+        wait_digest_change(page, old)
+    assert html(page, "phase") == "expand"
+    lit = targets(page)
+    assert lit, "a civilization was chosen: some provinces are conquerable"
+    pid = sorted(lit)[0]
+    x, y = province_point(page, pid)
+    old = digest(page)
+    page.touchscreen.tap(x, y)
+    wait_digest_change(page, old)
+    assert pid not in targets(page)  # conquered: no longer a target
+
+    before = page.evaluate(BOARD)
+    _tap(page, "zoom-in")
+    after = page.evaluate(BOARD)
+    assert after["svg"] > before["svg"]
+    assert abs(after["cx"] - before["cx"]) < 0.02 and abs(after["cy"] - before["cy"]) < 0.02
+    _tap(page, "zoom-fit")
+    fit = page.evaluate(BOARD)
+    assert abs(fit["svg"] - fit["box"]) < 2
+    assert page.get_by_test_id("error").is_hidden()
