@@ -28,6 +28,8 @@ import io
 import sys
 import zipfile
 from collections.abc import Iterable
+
+# What py_compile itself uses to write a hash-based .pyc (it only works on files on disk).
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)

@@ -42,6 +42,8 @@ class GameConfig(BaseModel):
     ('europe', 'classic', 150)
     """
 
+    # defer_build (here and in every model of the package): a schema is built at its first
+    # validation, not at import, so the page starts faster.
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
     seats: list[Seat] = Field(min_length=3, max_length=6)
