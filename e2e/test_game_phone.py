@@ -1,6 +1,8 @@
 """A phone (390x844, touch): the board opens zoomed in and centred, so Europe's small
-provinces are big enough to tap; a game is started and a conquest made by taps only; the
-zoom buttons keep the centre of the view; "Fit" shows the whole board again."""
+provinces are big enough to tap; a game is started and a conquest made by taps only (with
+no hover on a touch screen, a first tap on a province shows what it would do and cost, a
+second tap does it); the zoom buttons keep the centre of the view; "Fit" shows the whole
+board again."""
 
 from __future__ import annotations
 
@@ -53,9 +55,17 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     pid = sorted(lit)[0]
     x, y = province_point(page, pid)
     old = digest(page)
-    page.touchscreen.tap(x, y)
+    page.touchscreen.tap(x, y)  # first tap: shows the cost, changes nothing
+    path = page.locator(f'path[data-province="{pid}"]')
+    page.wait_for_function("p => document.querySelector(`path[data-province=\"${p}\"]`)"
+                           ".classList.contains('armed')", arg=pid)
+    info = page.get_by_test_id("hover-info").text_content() or ""
+    assert "Tap again to confirm." in info and str(lit[pid]) in info
+    assert digest(page) == old
+    page.touchscreen.tap(x, y)  # second tap: the conquest
     wait_digest_change(page, old)
     assert pid not in targets(page)  # conquered: no longer a target
+    assert "armed" not in (path.get_attribute("class") or "")
 
     before = page.evaluate(BOARD)
     _tap(page, "zoom-in")

@@ -14,6 +14,8 @@
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
 //   vinci.later(ms, fn)             setTimeout (the virtual players' pace)
+// A click carries "touch": true when a finger made it (Python then asks for a second tap
+// on a province before acting: the first one shows what it would do and cost).
 // Besides clicks, the handler gets {"type": "key"} for Enter/Space on a focused province
 // (the same as a click), {"type": "hover", "province"} when the pointer or the focus moves
 // over the board, and {"type": "import", "value", "name"} with the text of an imported file.
@@ -114,6 +116,10 @@ const vinci = {
 };
 window.vinci = vinci;
 
+// The kind of pointer behind the next click (a click event does not say it everywhere).
+let lastPointer = "mouse";
+document.addEventListener("pointerdown", (event) => { lastPointer = event.pointerType; }, true);
+
 // One delegated listener: the nearest element with a data hook decides what was clicked.
 document.addEventListener("click", (event) => {
   if (!handler) return;
@@ -125,6 +131,7 @@ document.addEventListener("click", (event) => {
     province: el.dataset.province ?? null,
     slot: el.dataset.slot ?? null,
     value: el.dataset.value ?? null,
+    touch: lastPointer === "touch",
   };
   event.preventDefault();
   handler(JSON.stringify(detail));

@@ -116,6 +116,7 @@ class App:
         self.lit: set[str] = set()
         self.log_shown: list[str] = []
         self.hovered: str | None = None
+        self.armed: str | None = None  # touch: the target tapped once, waiting for its 2nd tap
         self.over_shown = False
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
 
@@ -306,7 +307,7 @@ class App:
         t0 = time.perf_counter()
         action = detail.get("action")
         if detail.get("province"):
-            self.click_province(str(detail["province"]))
+            self.click_province(str(detail["province"]), touch=bool(detail.get("touch")))
         elif detail.get("slot"):
             self.act({"kind": "choose", "slot": int(detail["slot"])})
         elif action:
@@ -317,7 +318,7 @@ class App:
     def busy(self) -> bool:
         return self.session is None or bool(self.view.get("virtual_to_act"))
 
-    def click_province(self, pid: str) -> None:
+    def click_province(self, pid: str, touch: bool = False) -> None:
         if self.busy():
             return
         if self.editor is not None:
@@ -325,12 +326,27 @@ class App:
             return
         target = self.view.get("targets", {}).get(pid)
         if target is None:
+            self.arm(None)
             self.hover(pid)
             return
+        if touch and pid != self.armed:  # no hover on a touch screen: show, then confirm
+            self.arm(pid)
+            return
+        self.arm(None)
         action = target["action"]
         if self.espionage and "espionage" in target:
             action = target["espionage"]
         self.act(action)
+
+    def arm(self, pid: str | None) -> None:
+        """Touch screens: the first tap on a target marks it and shows what it would do and
+        cost (what a mouse shows on hover); a second tap on it acts."""
+        if self.armed in self.nodes:
+            self.nodes[self.armed][0].classList.remove("armed")
+        self.armed = pid
+        if pid is not None:
+            self.nodes[pid][0].classList.add("armed")
+            self.hover(pid)
 
     def control(self, action: str, value: Any) -> None:
         simple = {"finish": "finish", "end_turn": "end_turn", "decline": "decline"}
@@ -559,7 +575,8 @@ class App:
             box.textContent = f"{name}: {n} token{'s' * (n != 1)} planned. Click to add one."
             return
         target = self.view.get("targets", {}).get(pid)
-        box.textContent = cost_text(self.session.state, pid, target)
+        text = cost_text(self.session.state, pid, target)
+        box.textContent = text + (" Tap again to confirm." if pid == self.armed else "")
 
     # ---------------------------------------------------------------- rendering
 
@@ -674,6 +691,8 @@ class App:
             else:
                 path.removeAttribute("data-cost")
         self.lit = lit
+        if self.armed is not None and (self.armed not in targets or not human):
+            self.arm(None)  # the game moved on: a pending tap no longer applies
         element("board").classList.toggle("acting", bool(lit))
 
     def render_status(self) -> None:
