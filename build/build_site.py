@@ -13,8 +13,8 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 Bytecode: Pyodide compiles every module it imports from source on every page load (its
 ``python_stdlib.zip`` holds sources, and it never writes ``__pycache__``). The build runs
 build/precompile.py inside the vendored Pyodide under Node (same magic number as the page)
-to ship the standard library as bytecode and to add bytecode to every wheel; that roughly
-halves a cold start and an offline reload (figures in README "Speed").
+to ship the standard library as bytecode and to add bytecode to every wheel: a cold start
+takes half the time, an offline reload a third (figures in README "Speed in the browser").
 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
 
@@ -376,9 +376,9 @@ def pyscript_config() -> dict:
     }
 
 
-def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path | None = None) -> None:
-    """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` replaces
-    the npm package's python_stdlib.zip (the bytecode one)."""
+def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path) -> None:
+    """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
+    bytecode one) replaces the npm package's python_stdlib.zip."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
         if set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc" or rel.as_posix() == SW_TEMPLATE:
@@ -394,7 +394,7 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path | None =
 
     core = modules / "pyodide"
     for name in PYODIDE_CORE:
-        src = stdlib if (name == STDLIB_ZIP and stdlib is not None) else core / name
+        src = stdlib if name == STDLIB_ZIP else core / name
         _copy_stripped(src, out / "pyodide" / name)
     for w in wheels:
         shutil.copy2(w, out / "pyodide" / w.name)
