@@ -117,7 +117,8 @@ def summary(samples: list[float]) -> dict:
 
 
 class BenchHandler(play.SiteHandler):
-    """The site, plus the bare Pyodide page; counts the body bytes it sends."""
+    """The site, plus the reference pages (bare Pyodide on both cores, PyScript with an empty
+    script); counts the body bytes of the site's files it sends."""
 
     def do_GET(self) -> None:  # noqa: N802 (http.server's name)
         path = self.path.split("?")[0]
