@@ -340,5 +340,18 @@ def perform(page, state: vc.GameState, action: vc.Action) -> None:
         raise AssertionError(f"no control for {action}")
 
 
+
+def perform_checked(page, i: int, state: vc.GameState, action: vc.Action,
+                    after: vc.GameState) -> None:
+    """Step ``i`` of a scripted game: the page shows ``state``'s phase, ``action`` is made
+    by its controls, and the page's digest becomes ``after``'s, with no error shown."""
+    assert html(page, "phase") == state.phase, f"step {i}: {action}"
+    old = digest(page)
+    perform(page, state, action)
+    wait_digest_change(page, old)
+    assert digest(page) == vc.digest(after), f"step {i}: {action}"
+    assert page.get_by_test_id("error").is_hidden()
+
+
 if __name__ == "__main__":
     search()
