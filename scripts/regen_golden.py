@@ -9,7 +9,11 @@ When to run it (then review `git diff tests/golden` and commit the files):
 - after a deliberate rules change in src/vinci_core (a golden diff you did not expect is
   a regression: fix the engine instead);
 - whenever a board file changes (src/vinci_core/data/maps/europe.json or
-  tests/maps/mini.json): the test reports a fingerprint mismatch until you do;
+  tests/maps/mini.json): the test reports a fingerprint mismatch until you do. A board
+  whose rule facts change gets a new version, and its old file stays as
+  ``<id>.v<version>.json`` so that saves made on it still load;
+- the games of released rules and boards (tests/golden/rules1/, …) are never regenerated:
+  when the rules change (config.RULES_VERSION), move today's files there first;
 - when GameConfig gains a field or the digest (vinci_core.save) changes: digests hash the
   whole config and state, so every checkpoint moves although the game is the same;
 - the Europe games are written only when src/vinci_core/data/maps/europe.json exists.
@@ -39,7 +43,8 @@ CHECKPOINT = 100  # a digest every this many actions
 # Two option sets: the defaults, and every non-default edition option (C-7).
 OPTIONS_A: dict[str, Any] = {}
 OPTIONS_B: dict[str, Any] = {"tile_counts": "printed", "decline_contact": "forbid",
-                             "defender_redistribution": "auto"}
+                             "defender_redistribution": "auto", "automatic_decline": True,
+                             "cut_off_tokens": "removed"}
 
 # (name, map, seats, options, config seed, driver seed, virtual seats)
 GAMES: list[tuple[str, str, int, dict[str, Any], int, int, tuple[int, ...]]] = [
@@ -85,7 +90,9 @@ def golden_game(name: str, board: str, seats: int, options: dict[str, Any], seed
     return {
         "name": name,
         "board_fingerprint": load_map(board).fingerprint,
-        "config": cfg.model_dump(mode="json", exclude_defaults=True),
+        # The versions are written even at their defaults, as saves write them.
+        "config": {**cfg.model_dump(mode="json", exclude_defaults=True),
+                   "rules_version": cfg.rules_version, "map_version": state.board.version},
         "driver_seed": driver_seed,
         "checkpoint_every": CHECKPOINT,
         "final": {

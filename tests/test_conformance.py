@@ -74,6 +74,11 @@ def config_for(i: int, board: str = "mini") -> GameConfig:
         "decline_contact": "forbid" if (i // 4) % 2 else "clear",
         "defender_redistribution": "auto" if i % 5 == 0 else "choose",
     }
+    if i % 11 == 9:  # the first rules, still played by games saved before rules 2
+        options["rules_version"] = 1
+    else:
+        options["automatic_decline"] = i % 6 in (2, 5)  # C-7.1
+        options["cut_off_tokens"] = "removed" if i % 8 >= 5 else "rejoin"  # C-7.2
     if i % 13 == 6:  # V-1 modes: four seats with virtual players
         return (GameConfig.solo(**options) if i % 2 else GameConfig.two_player(**options))
     virtual = {s for s in range(seats) if i % 7 == 3 and s % 2}
@@ -196,6 +201,13 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
             assert all(after.tokens[p] >= 1 for p in empire)
             if "messengers" not in player.abilities and not after.rules.virtual[seat]:
                 assert connected(after, seat, empire), "C-3.4.1: empire split at turn end"
+    # C-6.2, D-6: the end is triggered by a score that reached the target (at a scoring, it
+    # may fall below it again when a slot is paid for later), and only then.
+    if after.ended_by != before.ended_by:
+        assert before.ended_by is None and after.ending
+        assert after.scores[after.ended_by[1]] >= after.rules.target
+    elif not after.ending and after.config.rules_version > 1:
+        assert max(after.scores) < after.rules.target
     # Redistribution places exactly the returned tokens.
     if before.phase == "redistribute" and isinstance(action, Place):
         d = before.queue[0]
@@ -238,7 +250,7 @@ def play_checked(cfg: GameConfig, seed: int, stats: Stats) -> GameState:
     stats.actions += len(game.actions)
     state = game.state
     assert state.is_terminal
-    assert max(state.scores) >= state.rules.target, "C-6.2: the game ends at the target"
+    assert state.ending and state.ended_by is not None, "C-6.2: the game ends at the target"
     assert state.turn_seat == (state.start - 1) % state.rules.seats, "C-6.2: round played out"
     assert sum(state.returns()) == pytest.approx(1.0)
     return state

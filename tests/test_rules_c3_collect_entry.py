@@ -30,8 +30,8 @@ def newcomer(tiles: tuple[str, str] = ("barbarians", "heritage"), hand: int = 20
     return start_turn(s, 0)
 
 
-def two_provinces() -> GameState:
-    s = give_civ(position(), 0, ("barbarians", "weapons"), hand=0)
+def two_provinces(**config: object) -> GameState:
+    s = give_civ(position(**config), 0, ("barbarians", "weapons"), hand=0)
     return start_turn(put(put(s, "castile", 0, 4), "portugal", 0, 3), 0)
 
 
@@ -55,15 +55,31 @@ def test_c3_1_1_abandon_empties_a_province_completely() -> None:
     assert s.empire(0) == [s.board.index["castile"]]
 
 
-def test_c3_1_1_abandon_only_before_conquering_and_never_the_last_province() -> None:
-    """Emptying comes before the first conquest, and an empire keeps one province."""
+def test_c3_1_1_abandon_only_before_the_first_conquest() -> None:
     s = two_provinces()
     conquered = s.apply(Conquer("andalusia"))
     expect_illegal(conquered, Abandon("castile"), "C-3.1.1")
-    one = s.apply(Abandon("portugal"))
-    assert Abandon("castile") not in legal(one)
-    expect_illegal(one, Abandon("castile"), "C-3.1.1")
     expect_illegal(s, Abandon("andalusia"), "C-3.1.1")  # not a province of the empire
+
+
+def test_c3_1_1_abandon_the_last_province_at_collection_then_reenter() -> None:
+    """D-2: at collection every province may be emptied, the last one included. The
+    empire then holds all its tokens in hand and enters the board again (C-3.1.2)."""
+    s = two_provinces().apply(Abandon("portugal"))
+    assert Abandon("castile") in legal(s)
+    s = s.apply(Abandon("castile"))
+    assert s.empire(0) == [] and s.players[0].hand == 7
+    expect_illegal(s, Finish(), "C-3.1.2")
+    s = s.apply(Conquer("ireland"))
+    assert owner(s, "ireland") == 0 and s.players[0].hand == 7 - (2 - 1)  # Weapons
+
+
+def test_c3_1_1_rules_1_kept_the_last_province() -> None:
+    """Games begun under the first rules go on as they were played: there an empire kept
+    at least one province."""
+    s = two_provinces(rules_version=1).apply(Abandon("portugal"))
+    assert Abandon("castile") not in legal(s)
+    expect_illegal(s, Abandon("castile"), "C-3.1.1")
 
 
 # --- C-3.1.2 ---------------------------------------------------------------------------------
@@ -87,6 +103,32 @@ def test_c3_1_2_no_affordable_entry_lets_the_turn_end() -> None:
     s = finish_turn(s)
     assert s.turn_seat == 1
     assert s.players[0].hand == 1
+
+
+def field_general_without_province(permanent: int, **config: object) -> GameState:
+    s = give_civ(position(**config), 0, ("field_general", "barbarians"), hand=permanent)
+    return start_turn(s, 0)
+
+
+def test_c3_1_2_temporary_tokens_never_force_an_entry() -> None:
+    """D-5: an empire with Field General, no province and no permanent token holds only
+    the 7 temporary tokens, which cannot keep a province: it need not enter."""
+    s = field_general_without_province(0)
+    assert (s.players[0].hand, s.players[0].temp) == (7, 7)
+    assert Finish() in legal(s)
+    s = s.apply(Finish())
+    assert s.turn_seat == 1 and s.players[0].hand == 0
+    assert all(owner(s, pid) is None for pid in ENTRIES)
+
+
+def test_c3_1_2_permanent_tokens_force_an_entry_even_with_field_general() -> None:
+    s = field_general_without_province(1)
+    expect_illegal(s, Finish(), "C-3.1.2")
+
+
+def test_c3_1_2_rules_1_forced_the_temporary_tokens_in() -> None:
+    s = field_general_without_province(0, rules_version=1)
+    expect_illegal(s, Finish(), "C-3.1.2")
 
 
 # --- C-3.1.3 ---------------------------------------------------------------------------------

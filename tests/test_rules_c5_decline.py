@@ -73,6 +73,9 @@ def test_c5_1_3_tiles_go_back_except_decline_proof_scoring_tiles() -> None:
                   ("agriculture_dp", "fortification")):
         s = declining(tiles)
         bag = list(s.bag)
+        if tiles[1] == "rebirth":  # D-3: Rebirth declines at the end of its turn
+            s = s.apply(Finish())
+            s = s.apply(PlaceAll.of({"aquitaine": s.players[0].hand - 1, "burgundy": 1}))
         s = s.apply(Decline())
         assert s.players[0].declined_kept == (tiles[0],)
         assert s.bag.count(tiles[1]) == bag.count(tiles[1]) + 1
@@ -124,8 +127,8 @@ def test_c5_2_one_active_and_one_declined_empire_at_most() -> None:
     assert s.empire(0) == []
 
 
-def rebirth(hand: int = 0) -> GameState:
-    s = give_civ(position(), 0, ("rebirth", "barbarians"), hand=hand)
+def rebirth(hand: int = 0, **config: object) -> GameState:
+    s = give_civ(position(**config), 0, ("rebirth", "barbarians"), hand=hand)
     return start_turn(put(put(s, "castile", 0, 2), "portugal", 0, 1), 0)
 
 
@@ -153,8 +156,16 @@ def test_c5_3_end_of_turn_decline_needs_rebirth() -> None:
     expect_illegal(s, Decline(), "C-5.3")
 
 
-def test_c5_3_rebirth_may_still_decline_at_the_start() -> None:
-    s = rebirth().apply(Decline())
+def test_c5_3_rebirth_declines_instead_of_at_the_start_of_a_turn() -> None:
+    """D-3: Rebirth moves the decline to the end of the turn; it is not also offered at
+    the start."""
+    s = rebirth()
+    assert Decline() not in legal(s)
+    expect_illegal(s, Decline(), "C-5.3")
+
+
+def test_c5_3_rules_1_let_rebirth_decline_at_the_start_too() -> None:
+    s = rebirth(rules_version=1).apply(Decline())
     assert is_declined(s, "castile") and s.phase == "choose"
 
 

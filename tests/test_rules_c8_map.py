@@ -70,3 +70,46 @@ def test_c8_unknown_province_refused() -> None:
     s = start_turn(give_civ(put(position(), "castile", 0, 1), 0, ("barbarians", "heritage")),
                    0)
     expect_illegal(s, Conquer("atlantis"), "C-8")
+
+
+# --- the Europe board's coastal links and its versions ----------------------------------------
+
+RULEBOOK_COASTS = [("northern_italy", "southern_italy"), ("england", "ireland")]
+
+
+@pytest.mark.parametrize(("a", "b"), RULEBOOK_COASTS)
+def test_c8_europe_coastal_links_of_the_rulebook_examples(a: str, b: str) -> None:
+    """The rulebook's own Ship Building examples are provinces whose coasts touch: on our
+    board they are joined by a coastal link (like a strait) and share a sea zone."""
+    board = load_map("europe")
+    assert b in board.province(a).straits and a in board.province(b).straits
+    assert set(board.province(a).seas) & set(board.province(b).seas)
+    assert sorted((a, b)) in [sorted(line.provinces) for line in board.data.strait_lines]
+
+
+@pytest.mark.parametrize(("a", "b"), RULEBOOK_COASTS)
+def test_c4_ship_building_discount_along_the_rulebook_coasts(a: str, b: str) -> None:
+    """C-4: from one to the other, Ship Building takes 1 off the cost."""
+    def cost(tiles: tuple[str, str]) -> int:
+        s = give_civ(position(map="europe"), 0, tiles, hand=20)
+        s = start_turn(put(put(s, a, 0, 1), b, "neutral", 1), 0)
+        return {s.board.ids[p]: c for p, c in s._conquests(0).items()}[b]
+
+    base = 3 if load_map("europe").province(b).terrain == "forest" else 2
+    assert cost(("barbarians", "heritage")) == base + 1
+    assert cost(("ship_building", "barbarians")) == base + 1 - 1
+
+
+def test_c8_older_board_versions_still_load() -> None:
+    """Saves name the board they began on: version 1 of Europe (before the coastal links)
+    stays loadable beside the newest, and a new game takes the newest."""
+    from vinci_core import GameConfig, Seat
+    from vinci_core.maps import map_versions
+
+    old, new = load_map("europe", 1), load_map("europe")
+    assert map_versions("europe") == [1, 2] and new.version == 2
+    assert old.fingerprint == "8c91eba20863"
+    assert "southern_italy" not in old.province("northern_italy").straits
+    assert GameConfig(seats=[Seat(name=n) for n in "ABC"]).map_version == 2
+    with pytest.raises(ValidationError):
+        GameConfig(seats=[Seat(name=n) for n in "ABC"], map_version=3)

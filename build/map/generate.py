@@ -566,7 +566,8 @@ def assemble(design: dict, grid: np.ndarray, ids: list[str], sea_ids: list[str],
             decoration.append({"name": "out of play" if label == DECOR_FAR else "islands",
                                "path": path})
     return {
-        "id": "europe", "name": "Europe", "version": 1, "width": WIDTH, "height": HEIGHT,
+        "id": "europe", "name": "Europe", "version": design["version"], "width": WIDTH,
+        "height": HEIGHT,
         "provinces": provinces, "seas": seas, "strait_lines": strait_lines,
         "decoration": decoration,
     }
@@ -624,7 +625,7 @@ def sea_label(poly, name: str, placed: list) -> list[int]:  # type: ignore[no-un
 
 def dump(board: dict) -> str:
     """Deterministic JSON: one province or sea per line keeps diffs readable."""
-    out = ['{"id": "europe", "name": "Europe", "version": 1, '
+    out = [f'{{"id": "europe", "name": "Europe", "version": {board["version"]}, '
            f'"width": {board["width"]}, "height": {board["height"]},', ' "provinces": {']
     items = list(board["provinces"].items())
     for n, (pid, p) in enumerate(items):

@@ -27,9 +27,23 @@ class IllegalAction(Exception):
         self.message = message
 
 
+def _is_whole(value: object) -> bool:
+    return type(value) is int  # a bool is an int to Python, never a slot or a count here
+
+
+def _is_name(value: object) -> bool:
+    return type(value) is str and 0 < len(value) <= 40
+
+
 @dataclass(frozen=True, slots=True)
 class Action:
     kind: ClassVar[str] = ""
+    rule: ClassVar[str] = "API"  # the rule that names this action, for refusals
+
+    def malformed(self) -> str | None:
+        """What is wrong with the fields' types, if anything (an action built in Python
+        without :func:`parse_action` is not validated). The state checks the values."""
+        return None
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
@@ -43,7 +57,15 @@ class Choose(Action):
     """C-2: take the civilization in display slot 1..6."""
 
     kind: ClassVar[str] = "choose"
+    rule: ClassVar[str] = "C-2.1"
     slot: int
+
+    def malformed(self) -> str | None:
+        return None if _is_whole(self.slot) else f"a slot is a whole number, not {self.slot!r}"
+
+
+def _bad_province(value: object) -> str | None:
+    return None if _is_name(value) else f"a province is named by its id, not {value!r}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +80,11 @@ class Diplomacy(Action):
     """C-3.3.9: make peace with a seat until the start of one's next turn."""
 
     kind: ClassVar[str] = "diplomacy"
+    rule: ClassVar[str] = "C-3.3.9"
     seat: int
+
+    def malformed(self) -> str | None:
+        return None if _is_whole(self.seat) else f"a seat is a whole number, not {self.seat!r}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +92,11 @@ class Abandon(Action):
     """C-3.1.1: empty a province completely, taking all its tokens into hand."""
 
     kind: ClassVar[str] = "abandon"
+    rule: ClassVar[str] = "C-3.1.1"
     province: str
+
+    def malformed(self) -> str | None:
+        return _bad_province(self.province)
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,8 +104,14 @@ class Conquer(Action):
     """C-3.3: take a province, paying the C-4 cost (or exactly 2 with Espionage, C-3.3.10)."""
 
     kind: ClassVar[str] = "conquer"
+    rule: ClassVar[str] = "C-3.3"
     province: str
     espionage: bool = False
+
+    def malformed(self) -> str | None:
+        if type(self.espionage) is not bool:
+            return f"espionage is true or false, not {self.espionage!r}"
+        return _bad_province(self.province)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "province": self.province}
@@ -96,7 +132,11 @@ class Keep(Action):
     """C-3.4.2: keep the connected part of the split empire that holds this province."""
 
     kind: ClassVar[str] = "keep"
+    rule: ClassVar[str] = "C-3.4.2"
     province: str
+
+    def malformed(self) -> str | None:
+        return _bad_province(self.province)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +144,11 @@ class Place(Action):
     """Put one token from hand into a province (reorganization C-3.4.3 or C-3.5)."""
 
     kind: ClassVar[str] = "place"
+    rule: ClassVar[str] = "C-3.4.3"
     province: str
+
+    def malformed(self) -> str | None:
+        return _bad_province(self.province)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +156,19 @@ class PlaceAll(Action):
     """Place every token of the hand at once: the same as a run of ``place`` actions."""
 
     kind: ClassVar[str] = "place_all"
+    rule: ClassVar[str] = "C-3.4.3"
     placement: tuple[tuple[str, int], ...]
+
+    def malformed(self) -> str | None:
+        if type(self.placement) is not tuple:
+            return f"a placement is pairs of province and count, not {self.placement!r}"
+        for pair in self.placement:
+            if type(pair) is not tuple or len(pair) != 2 or not _is_name(pair[0]) \
+                    or not _is_whole(pair[1]):
+                return f"{pair!r} is not a province and a whole number of tokens"
+        if len({p for p, _ in self.placement}) != len(self.placement):
+            return "a province appears twice in the placement"
+        return None
 
     @classmethod
     def of(cls, placement: dict[str, int]) -> PlaceAll:
@@ -127,7 +183,11 @@ class Fort(Action):
     """C-3.4.5: build a fort in a province of the active empire."""
 
     kind: ClassVar[str] = "fort"
+    rule: ClassVar[str] = "C-3.4.5"
     province: str
+
+    def malformed(self) -> str | None:
+        return _bad_province(self.province)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from .maps import load_map
 from .tiles import TileCounts
 
 # C-2.5: extra tokens of a new civilization by number of seats.
@@ -15,8 +16,29 @@ EXTRA_TOKENS = {3: 8, 4: 6, 5: 4, 6: 3}
 TARGET_VP = {3: 150, 4: 120, 5: 100, 6: 100}
 VIRTUAL_MODE_TARGET = 150
 VIRTUAL_MODE_EXTRA = {"virtual": 8, "human": 6}  # V-2
+MAX_TARGET_VP = 10_000
 
 Mode = Literal["standard", "solo", "two_player"]
+
+# The rules a game is played by, numbered. A game keeps the number it began with, so a save
+# made before a rules change replays (and goes on) exactly as it was played.
+#   1: the first release.
+#   2: issue 10's fidelity fixes: the end is triggered at any scoring (D-6); the last province
+#      can be emptied at collection (D-2); Rebirth declines only at the end of a turn (D-3);
+#      Field General's temporary tokens never force an entry (D-5); with decline_contact =
+#      "forbid" one's own declined provinces cannot be taken (C-3.3.8); the C-7.1 and C-7.2
+#      options exist.
+RULES_VERSION = 2
+FIRST_RULES = 1  # what a config written before the field existed was played by
+
+# C-7: the Dutch edition's differences, as one preset of options (the new-game dialog's
+# "Dutch edition").
+EDITIONS: dict[str, dict[str, object]] = {
+    "standard": {"decline_contact": "clear", "automatic_decline": False,
+                 "cut_off_tokens": "rejoin"},
+    "dutch": {"decline_contact": "forbid", "automatic_decline": True,
+              "cut_off_tokens": "removed"},
+}
 
 
 class Seat(BaseModel):
@@ -49,13 +71,42 @@ class GameConfig(BaseModel):
     seats: list[Seat] = Field(min_length=3, max_length=6)
     seed: int = Field(default=0, ge=0, lt=2**63)
     map: str = Field(default="europe", pattern=r"^[a-z0-9_]{1,40}$")
+    # The board's version (a map file's ``version``), the newest when not given. Saves write
+    # it, so a game finishes on the board it began on.
+    map_version: int | None = Field(default=None, ge=1, le=1000)
     ruleset: Literal["classic"] = "classic"
+    rules_version: int = Field(default=RULES_VERSION, ge=FIRST_RULES, le=RULES_VERSION)
     mode: Mode = "standard"
     # C-7 options
     decline_contact: Literal["clear", "forbid"] = "clear"
     defender_redistribution: Literal["choose", "auto"] = "choose"
-    target_vp: int | None = Field(default=None, ge=1, le=10_000)
+    target_vp: int | None = Field(default=None, ge=1, le=MAX_TARGET_VP)
     tile_counts: TileCounts = "designer"
+    automatic_decline: bool = False  # C-7.1 (Dutch edition)
+    cut_off_tokens: Literal["rejoin", "removed"] = "rejoin"  # C-7.2 (Dutch edition)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _newest_board(cls, data: Any) -> Any:
+        """A config that names no board version is a new game: it is played on the newest."""
+        if isinstance(data, dict) and data.get("map_version") is None:
+            name = data.get("map", "europe")
+            if isinstance(name, str):
+                try:
+                    data = {**data, "map_version": load_map(name).version}
+                except (KeyError, ValueError):
+                    pass  # reported by _check_board
+        return data
+
+    @model_validator(mode="after")
+    def _check_board(self) -> GameConfig:
+        try:
+            load_map(self.map, self.map_version)
+        except (KeyError, ValueError):
+            version = "" if self.map_version is None else f" (version {self.map_version})"
+            raise ValueError(f"there is no board {self.map!r}{version} in this edition") \
+                from None
+        return self
 
     @model_validator(mode="after")
     def _check_mode(self) -> GameConfig:
@@ -64,6 +115,10 @@ class GameConfig(BaseModel):
             raise ValueError("a solo game has 1 human and 3 virtual seats (V-1)")
         if self.mode == "two_player" and (len(self.seats), humans) != (4, 2):
             raise ValueError("a two-player game has 2 human and 2 virtual seats (V-1)")
+        if self.rules_version < 2 and (self.automatic_decline
+                                       or self.cut_off_tokens != "rejoin"):
+            raise ValueError("automatic decline and removed cut-off tokens (C-7.1, C-7.2) "
+                             "need rules version 2")
         return self
 
     @classmethod
@@ -110,10 +165,20 @@ class Rules:
     virtual: tuple[bool, ...]
     clear_contact: bool
     auto_redistribution: bool
+    # Where rules 1 and 2 differ (RULES_VERSION): True is how rules 2 play.
+    end_at_any_scoring: bool  # D-6
+    abandon_last_province: bool  # D-2
+    rebirth_only_at_end: bool  # D-3
+    temporaries_never_force_entry: bool  # D-5
+    forbid_own_declined: bool  # C-3.3.8 with decline_contact = "forbid"
+    # C-7 options of rules 2
+    automatic_decline: bool  # C-7.1
+    remove_cut_off: bool  # C-7.2
 
     @classmethod
     def from_config(cls, cfg: GameConfig) -> Rules:
         n = len(cfg.seats)
+        fixed = cfg.rules_version >= 2
         return cls(
             seats=n,
             target=cfg.target(),
@@ -121,4 +186,11 @@ class Rules:
             virtual=tuple(s.virtual for s in cfg.seats),
             clear_contact=cfg.decline_contact == "clear",
             auto_redistribution=cfg.defender_redistribution == "auto",
+            end_at_any_scoring=fixed,
+            abandon_last_province=fixed,
+            rebirth_only_at_end=fixed,
+            temporaries_never_force_entry=fixed,
+            forbid_own_declined=fixed and cfg.decline_contact == "forbid",
+            automatic_decline=cfg.automatic_decline,
+            remove_cut_off=cfg.cut_off_tokens == "removed",
         )

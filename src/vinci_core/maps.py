@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -132,6 +133,10 @@ class Board:
     def id(self) -> str:
         return self.data.id
 
+    @property
+    def version(self) -> int:
+        return self.data.version
+
     def province(self, pid: str) -> ProvinceData:
         return self.data.provinces[pid]
 
@@ -218,7 +223,11 @@ def compile_board(data: MapData) -> Board:
     )
 
 
-_REGISTRY: dict[str, Board] = {}
+# Boards by id and version. A board's rule facts never change under the same version: a
+# change is a new version, and the old file stays (``<id>.v<version>.json``) so that a saved
+# game finishes on the board it began on. ``<id>.json`` is the newest version.
+_REGISTRY: dict[str, dict[int, Board]] = {}
+_NEWEST: dict[str, int] = {}
 
 
 def register_map(data: MapData | dict | str | Path) -> Board:
@@ -230,18 +239,63 @@ def register_map(data: MapData | dict | str | Path) -> Board:
     elif isinstance(data, dict):
         data = MapData.model_validate(data)
     board = compile_board(data)
-    _REGISTRY[board.id] = board
+    _REGISTRY.setdefault(board.id, {})[data.version] = board
+    _NEWEST[board.id] = max(_NEWEST.get(board.id, 0), data.version)
     return board
 
 
-def load_map(name: str = "europe") -> Board:
-    """The board called ``name``: a registered map, else a map file shipped in the package."""
-    if name not in _REGISTRY:
-        try:
-            text = resources.files("vinci_core").joinpath(f"data/maps/{name}.json").read_text(
-                encoding="utf-8"
-            )
-        except (FileNotFoundError, OSError) as exc:
-            raise KeyError(f"no map called {name!r}") from exc
+def _shipped(filename: str) -> str | None:
+    try:
+        return resources.files("vinci_core").joinpath(f"data/maps/{filename}").read_text(
+            encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return None
+
+
+MAP_NAME = re.compile(r"[a-z0-9_]{1,40}")  # a map id, also the name of its file
+
+
+def load_map(name: str = "europe", version: int | None = None) -> Board:
+    """The board called ``name`` at ``version`` (None: the newest), registered or shipped.
+
+    >>> load_map("europe", 1).fingerprint != load_map("europe").fingerprint
+    True
+    """
+    if name not in _NEWEST:
+        if not MAP_NAME.fullmatch(name):
+            raise KeyError(f"{name!r} is not a map name")
+        text = _shipped(f"{name}.json")
+        if text is None:
+            raise KeyError(f"no map called {name!r}")
         register_map(text)
-    return _REGISTRY[name]
+    if version is None:
+        version = _NEWEST[name]
+    boards = _REGISTRY[name]
+    if version not in boards:
+        text = _shipped(f"{name}.v{version}.json")
+        if text is None:
+            raise KeyError(f"no version {version} of the map {name!r}")
+        board = register_map(text)
+        if board.data.version != version:
+            raise ValueError(f"{name}.v{version}.json holds version {board.data.version}")
+    return boards[version]
+
+
+def map_versions(name: str) -> list[int]:
+    """Every version of the map ``name`` that this edition can load, oldest first."""
+    load_map(name)
+    versions = set(_REGISTRY[name])
+    for entry in resources.files("vinci_core").joinpath("data/maps").iterdir():
+        stem, _, rest = entry.name.partition(".v")
+        if stem == name and rest.endswith(".json") and rest[:-5].isdigit():
+            versions.add(int(rest[:-5]))
+    return sorted(versions)
+
+
+def board_with_fingerprint(name: str, fingerprint: str) -> Board | None:
+    """The version of the map ``name`` whose rule facts hash to ``fingerprint``, if any."""
+    for version in reversed(map_versions(name)):
+        board = load_map(name, version)
+        if board.fingerprint == fingerprint:
+            return board
+    return None

@@ -41,8 +41,8 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import GameConfig
-from .maps import Board, load_map
+from .config import FIRST_RULES, GameConfig
+from .maps import Board, board_with_fingerprint, load_map
 from .state import GameState, new_game
 
 PREFIX = "vinci"
@@ -58,11 +58,16 @@ class SaveError(ValueError):
 
 # --- digest -----------------------------------------------------------------------------------
 
+# Named by the board's fingerprint and the rules' number instead (see _state_facts).
+_VERSION_FIELDS = {"map_version", "rules_version"}
+
+
 def _state_facts(state: GameState) -> list[Any]:
     t = state.turn
-    return [
+    facts = [
         # Defaults left out: a new optional config field keeps old digests (and saves) valid.
-        state.config.model_dump(mode="json", exclude_defaults=True), state.board.fingerprint,
+        state.config.model_dump(mode="json", exclude_defaults=True, exclude=_VERSION_FIELDS),
+        state.board.fingerprint,
         state.rng, state.draws,
         state.bag, [list(d) for d in state.display],
         [[p.score, p.civ, sorted(p.abilities.items()), p.declined_civ, p.declined_kept,
@@ -72,6 +77,11 @@ def _state_facts(state: GameState) -> list[Any]:
         [t.acted, t.conquered, t.spies, t.envoys, t.forts, t.reorg_before],
         state.peace, state.queue, state.ending, state.slaves, state.ply, state.history,
     ]
+    # Games of the first rules are hashed as they always were; later rules add their number
+    # and the facts they introduced.
+    if state.config.rules_version > 1:
+        facts.append(["rules", state.config.rules_version, state.ended_by])
+    return facts
 
 
 def digest(state: GameState) -> str:
@@ -152,8 +162,13 @@ class _SaveModel(BaseModel):
 def encode_save(state: GameState) -> str:
     """The whole game as compact URL-safe text (it becomes the share link)."""
     board = state.board
+    config = state.config.model_dump(mode="json", exclude_defaults=True,
+                                     exclude=_VERSION_FIELDS)
+    # Written even at their defaults: a default changes with a new release, a save must not.
+    config["rules_version"] = state.config.rules_version
+    config["map_version"] = board.version
     payload = {
-        "config": state.config.model_dump(mode="json", exclude_defaults=True),
+        "config": config,
         "board": board.fingerprint,
         "log": " ".join(action_code(a, board) for a in state.actions),
         "digest": digest(state),
@@ -192,7 +207,69 @@ def _unpack(text: object) -> bytes:
         raise SaveError("the save text is damaged or cut short") from None
     if not inflater.eof:
         raise SaveError("the save text is cut short")
+    if inflater.unused_data:
+        raise SaveError("the save text has extra bytes after its end")
     return raw
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        raise SaveError("the save's contents are not valid (a field is written twice)")
+    return out
+
+
+def _payload(raw: bytes) -> dict[str, Any]:
+    try:
+        payload = json.loads(raw, object_pairs_hook=_unique_keys)
+    except (ValueError, RecursionError):
+        raise SaveError("the save's contents are not valid (not JSON)") from None
+    if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict):
+        raise SaveError("the save's contents are not valid (no game settings)")
+    return payload
+
+
+def _complete(config: dict[str, Any], board_fingerprint: str) -> dict[str, Any]:
+    """A recorded config with what older records left implicit: the first rules for a record
+    written before rules were numbered, and the board version that has the record's
+    fingerprint for one written before boards were versioned."""
+    out = {"rules_version": FIRST_RULES, **config}
+    name = out.get("map", "europe")
+    if not isinstance(name, str):
+        return out  # the config's validation says what is wrong
+    try:
+        board = board_with_fingerprint(name, board_fingerprint)
+    except (KeyError, ValueError):
+        raise SaveError(f"this save needs the board {name!r}, which this edition lacks") \
+            from None
+    if "map_version" not in out and board is not None:
+        out["map_version"] = board.version
+    return out
+
+
+def _check_board(cfg: GameConfig, board_fingerprint: str) -> None:
+    if load_map(cfg.map, cfg.map_version).fingerprint != board_fingerprint:
+        raise SaveError("this save was made on another version of the board, which this "
+                        "edition lacks")
+
+
+def _invalid(exc: ValidationError, what: str) -> SaveError:
+    first = exc.errors()[0]
+    where = ".".join(str(x) for x in first["loc"])
+    return SaveError(f"{what} are not valid ({where}: {first['msg']})")
+
+
+def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameConfig:
+    """The config of a recorded game (a save, a golden playthrough), as it was played: its
+    rules' number and its board's version filled in when the record predates them.
+
+    Raises :class:`SaveError` when the record is not valid or names an unknown board."""
+    try:
+        cfg = GameConfig.model_validate(_complete(config, board_fingerprint))
+    except ValidationError as exc:
+        raise _invalid(exc, "the game settings") from None
+    _check_board(cfg, board_fingerprint)
+    return cfg
 
 
 Observer = Callable[[GameState, Action, GameState], None]
@@ -204,21 +281,16 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     ``observe(before, action, after)`` is called for every replayed action, so a caller
     that wants the game's history (the page's move log) needs no second replay.
     """
-    raw = _unpack(text)
+    payload = _payload(_unpack(text))
+    if isinstance(payload.get("board"), str):
+        payload["config"] = _complete(payload["config"], payload["board"])
     try:
-        model = _SaveModel.model_validate_json(raw)
+        model = _SaveModel.model_validate(payload)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"])
-        raise SaveError(f"the save's contents are not valid ({where}: {first['msg']})") from None
+        raise _invalid(exc, "the save's contents") from None
     cfg = model.config
-    try:
-        board = load_map(cfg.map)
-    except (KeyError, ValueError):
-        raise SaveError(f"this save needs the board {cfg.map!r}, which this edition lacks") \
-            from None
-    if board.fingerprint != model.board:
-        raise SaveError("this save was made on another version of the board")
+    _check_board(cfg, model.board)
+    board = load_map(cfg.map, cfg.map_version)
     codes = model.log.split()
     if len(codes) > MAX_ACTIONS:
         raise SaveError("this save holds too many actions to be a real game")

@@ -107,7 +107,7 @@ class GameState:
     __slots__ = (
         "config", "rules", "board", "rng", "draws", "bag", "display", "players", "owner",
         "declined", "tokens", "fort", "phase", "turn_seat", "round", "start", "turn", "peace",
-        "queue", "ending", "slaves", "ply", "history", "last_score", "_log",
+        "queue", "ending", "ended_by", "slaves", "ply", "history", "last_score", "_log",
     )
 
     config: GameConfig
@@ -129,7 +129,8 @@ class GameState:
     turn: Turn
     peace: tuple[tuple[int, int], ...]
     queue: tuple[int, ...]
-    ending: bool
+    ending: bool  # C-6.2: the target was reached, this round is the last
+    ended_by: tuple[int, int] | None  # (round, seat) of the score that reached it first
     slaves: int
     ply: int
     history: tuple[tuple[int, int, int], ...]
@@ -143,7 +144,7 @@ class GameState:
         s = cls.__new__(cls)
         s.config = config
         s.rules = Rules.from_config(config)
-        s.board = load_map(config.map)
+        s.board = load_map(config.map, config.map_version)
         n = len(s.board.ids)
         s.rng = rng.seed_state(config.seed)
         s.draws = 0
@@ -159,6 +160,7 @@ class GameState:
         s.peace = ()
         s.queue = ()
         s.ending = False
+        s.ended_by = None
         s.slaves = 0
         s.ply = 0
         s.history = ()
@@ -193,6 +195,7 @@ class GameState:
         s.peace = self.peace
         s.queue = self.queue
         s.ending = self.ending
+        s.ended_by = self.ended_by
         s.slaves = self.slaves
         s.ply = self.ply
         s.history = self.history
@@ -292,6 +295,9 @@ class GameState:
         handler = _HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction("API", f"unknown action {action!r}")
+        problem = action.malformed()
+        if problem is not None:
+            raise IllegalAction(action.rule, problem)
         handler(self, action)
 
     def _province(self, pid: str) -> int:
@@ -347,6 +353,8 @@ class GameState:
             self.display[i] = (a, b, coins + 1)
         a, b, coins = self.display.pop(k)
         player.score += 2 * coins  # C-2.3
+        if self.rules.end_at_any_scoring:
+            self._check_target(seat)  # D-6: coins can reach the target too
         self._refill_display()  # C-2.4
         pair = (a, b)
         player.civ = pair
@@ -393,7 +401,7 @@ class GameState:
 
     def _conquests(self, seat: int) -> dict[int, int]:
         """Province -> cost of every conquest open to ``seat`` now, affordable or not."""
-        owner, declined, board = self.owner, self.declined, self.board
+        owner, declined = self.owner, self.declined
         peace = {b if a == seat else a for a, b in self.peace if seat in (a, b)}
         forbid = not self.rules.clear_contact and "heritage" not in self.players[seat].abilities
         out: dict[int, int] = {}
@@ -401,18 +409,30 @@ class GameState:
             o = owner[target]
             if o in peace and not declined[target]:
                 continue  # C-3.3.9
-            if forbid and any(owner[q] == seat and declined[q] and q != target
-                              for q in board.adjacent[target]):
+            if forbid and self._touches_own_declined(seat, target):
                 continue  # C-3.3.8, option decline_contact = "forbid"
             out[target] = raw_cost(self, seat, target, origin)
         return out
+
+    def _touches_own_declined(self, seat: int, target: int) -> bool:
+        """C-3.3.8 under ``decline_contact = "forbid"``: ``target`` borders one of the seat's
+        declined provinces, or (rules 2, the Dutch text) is one."""
+        owner, declined = self.owner, self.declined
+        if owner[target] == seat and declined[target] and self.rules.forbid_own_declined:
+            return True
+        return any(owner[q] == seat and declined[q] and q != target
+                   for q in self.board.adjacent[target])
+
+    def _declines_at_end_only(self, seat: int) -> bool:
+        """D-3: in rules 2 a Rebirth empire declines at the end of a turn, never at its start."""
+        return self.rules.rebirth_only_at_end and "rebirth" in self.players[seat].abilities
 
     def _expand_actions(self, seat: int) -> list[Action]:
         player = self.players[seat]
         turn = self.turn
         ids = self.board.ids
         out: list[Action] = []
-        if not turn.acted:
+        if not turn.acted and not self._declines_at_end_only(seat):
             out.append(Decline())
         if not turn.conquered:
             named = {b for a, b in self.peace if a == seat}
@@ -420,7 +440,7 @@ class GameState:
                 out.extend(Diplomacy(s) for s in range(self.rules.seats)
                            if s != seat and s not in named)
             empire = self.empire(seat)
-            if len(empire) > 1:
+            if len(empire) > 1 or self.rules.abandon_last_province:
                 out.extend(Abandon(ids[p]) for p in empire)
         hand = player.hand
         spy = turn.spies > 0 and hand >= ESPIONAGE_COST
@@ -437,8 +457,11 @@ class GameState:
     def _must_enter(self, seat: int, options: dict[int, int] | None = None) -> bool:
         """C-3.1.2: a civilization with tokens but no province must enter if it can."""
         player = self.players[seat]
-        if player.hand == 0 or any(o == seat and not d
-                                   for o, d in zip(self.owner, self.declined, strict=True)):
+        # D-5: only permanent tokens force an entry (rules 1 counted the temporary ones too).
+        forcing = player.hand - player.temp if self.rules.temporaries_never_force_entry \
+            else player.hand
+        if forcing <= 0 or any(o == seat and not d
+                               for o, d in zip(self.owner, self.declined, strict=True)):
             return False
         if options is None:
             options = self._conquests(seat)
@@ -459,6 +482,9 @@ class GameState:
                 self._after_turn()
             return
         self._need_phase("expand", rule="C-5.1", what="declining")
+        if self._declines_at_end_only(seat):
+            raise IllegalAction("C-5.3", "a Rebirth empire declines at the end of a turn, "
+                                "not at its start")
         if self.turn.acted:
             raise IllegalAction("C-5.1", "decline is declared at the start of the turn, "
                                 "before anything else")
@@ -519,7 +545,7 @@ class GameState:
             raise IllegalAction("C-3.1.1", "provinces are emptied before the first conquest")
         if self.owner[p] != seat or self.declined[p]:
             raise IllegalAction("C-3.1.1", f"{action.province} is not in your active empire")
-        if len(self.empire(seat)) == 1:
+        if len(self.empire(seat)) == 1 and not self.rules.abandon_last_province:
             raise IllegalAction("C-3.1.1", "an empire keeps at least one province")
         self.players[seat].hand += self.tokens[p]
         self._empty(p)
@@ -539,6 +565,9 @@ class GameState:
                 if owner >= 0 and not self.declined[p] and any(
                         owner in pair and seat in pair for pair in self.peace):
                     raise IllegalAction("C-3.3.9", "you are at peace with that player")
+                if owner == seat:
+                    raise IllegalAction("C-3.3.8", "in this edition your active empire cannot "
+                                        "take a province of your declined empire")
                 raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
@@ -554,6 +583,7 @@ class GameState:
         if cost > player.hand:
             raise IllegalAction("C-3.3.3", f"costs {cost} tokens, you hold {player.hand}")
         # C-3.3.5: the defender loses one token, the rest go back to its hand.
+        fallen = None
         if owner == NEUTRAL:
             self.slaves += 1
         elif owner >= 0:
@@ -563,6 +593,8 @@ class GameState:
             if not self.declined[p]:
                 defender.lost += 1
                 defender.returned += self.tokens[p] - 1
+                if self.rules.automatic_decline and owner != seat:
+                    fallen = owner
         player.hand -= cost
         self.owner[p] = seat
         self.tokens[p] = cost
@@ -573,6 +605,20 @@ class GameState:
             for q in self.board.adjacent[p]:  # C-3.3.8
                 if self.owner[q] == seat and self.declined[q]:
                     self._empty(q)
+        if fallen is not None and not self.empire(fallen):
+            self._fall(fallen)
+
+    def _fall(self, seat: int) -> None:
+        """C-7.1 (Dutch edition): an active empire that loses its last province to another
+        player declines at once. Its older declined empire leaves the board (C-5.1.1) and,
+        with no province left to serve, even its decline-proof tiles go back to the bag. Its
+        player's next turn is the skipped turn of a decline: score, then choose (C-5.1.5)."""
+        player = self.players[seat]
+        self._decline(seat)
+        for tid in player.declined_kept:
+            insort(self.bag, tid)
+        player.declined_kept = ()
+        player.declined_abilities = {}
 
     # --- C-3.4: cohesion, reorganization, forts -----------------------------------------------
 
@@ -627,11 +673,22 @@ class GameState:
         if kept is None:
             raise IllegalAction("C-3.4.2", f"{action.province} is not in your active empire")
         player = self.players[seat]
+        permanent = sum(self.tokens[q] for part in parts for q in part) + player.hand \
+            - player.temp
+        cut_off = 0
         for part in parts:
             if part is not kept:
                 for q in part:
-                    player.hand += self.tokens[q]
+                    cut_off += self.tokens[q]
                     self._empty(q)
+        if self.rules.remove_cut_off:
+            # C-7.2: the cut-off tokens leave the game. They are permanent tokens first, as
+            # Field General's temporaries leave only afterwards (C-3.4.4).
+            from_permanent = min(cut_off, max(permanent, 0))
+            player.lost += from_permanent
+            player.temp -= cut_off - from_permanent
+        else:
+            player.hand += cut_off  # C-3.4.2: they join the kept part at reorganization
         self._begin_reorganization(seat)
 
     def _begin_reorganization(self, seat: int) -> None:
@@ -799,6 +856,14 @@ class GameState:
         self.players[seat].score += points
         self.history = (*self.history, (self.round, seat, points))
         self.last_score = (seat, terms)
+        if self.rules.end_at_any_scoring:
+            self._check_target(seat)  # D-6: at this scoring, whatever comes after it
+
+    def _check_target(self, seat: int) -> None:
+        """C-6.2: a score that reaches the target starts the last round, once."""
+        if not self.ending and self.players[seat].score >= self.rules.target:
+            self.ending = True
+            self.ended_by = (self.round, seat)
 
     def _after_turn(self) -> None:
         """End of the attacker's turn: defenders place returned tokens (C-3.5)."""
@@ -831,8 +896,8 @@ class GameState:
 
     def _next_turn(self) -> None:
         n = self.rules.seats
-        if any(p.score >= self.rules.target for p in self.players):
-            self.ending = True  # C-6.2: the round is played out
+        for seat in range(n):  # C-6.2: the round is played out (coins can reach it too)
+            self._check_target(seat)
         if self.ending and self.turn_seat == (self.start - 1) % n:
             self.phase = "over"
             return
