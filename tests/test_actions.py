@@ -208,6 +208,89 @@ def test_place_all_rejects_negative_counts_in_redistribution() -> None:
     assert ok.players[1].returned == 0
 
 
+# --- malformed actions built in Python: refused by apply, nothing changes --------------------
+
+def _choosing() -> Any:
+    from vinci_core import GameConfig, Seat, new_game
+
+    return new_game(GameConfig(seats=[Seat(name=n) for n in "ABC"], map="mini", seed=2))
+
+
+def _refused(s: Any, action: Any, rule: str) -> None:
+    before = digest(s)
+    with pytest.raises(IllegalAction) as exc:
+        s.apply(action)
+    assert exc.value.rule == rule, str(exc.value)
+    assert digest(s) == before
+
+
+@pytest.mark.parametrize("slot", [True, False, "1", None, 1.0, [1]])
+def test_c2_1_choose_refuses_a_slot_that_is_not_a_whole_number(slot: Any) -> None:
+    """``Choose(True)`` used to choose slot 1 and leave an unsaveable game."""
+    _refused(_choosing(), Choose(slot), "C-2.1")
+
+
+@pytest.mark.parametrize("seat", [True, "1", None, 1.5])
+def test_c3_3_9_diplomacy_refuses_a_seat_that_is_not_a_whole_number(seat: Any) -> None:
+    s = give_civ(position(seats=3), 0, ("diplomacy", "barbarians"), hand=10)
+    s = start_turn(s, 0)
+    assert Diplomacy(1) in s.legal_actions()
+    _refused(s, Diplomacy(seat), "C-3.3.9")
+
+
+@pytest.mark.parametrize("placement", [
+    (("castile", 15.5),), None, (("castile", True),), [("castile", 3)], (("castile",),),
+    (("castile", 2), ("castile", 1)), ((3, 1),), "castile=3",
+])
+def test_c3_4_3_place_all_refuses_malformed_placements(placement: Any) -> None:
+    """A fractional count (15.5 tokens) used to be placed and corrupt the position."""
+    _refused(_reorganizing(), PlaceAll(placement), "C-3.4.3")
+
+
+def test_c3_4_3_place_all_refuses_fractional_counts_that_add_up_to_the_hand() -> None:
+    s = _reorganizing()
+    hand = s.players[0].hand
+    _refused(s, PlaceAll((("castile", hand - 0.5), ("portugal", 0.5))), "C-3.4.3")
+
+
+@pytest.mark.parametrize("province", [["x"], None, 3, "", "x" * 41])
+def test_c3_4_3_place_refuses_a_province_that_is_not_a_name(province: Any) -> None:
+    _refused(_reorganizing(), Place(province), "C-3.4.3")
+
+
+def test_c3_3_conquer_refuses_espionage_that_is_not_true_or_false() -> None:
+    s = start_turn(give_civ(position(seats=3), 0, ("espionage", "barbarians"), hand=9), 0)
+    _refused(s, Conquer("ireland", "yes"), "C-3.3")  # type: ignore[arg-type]
+
+
+JUNK = st.one_of(st.none(), st.booleans(), st.floats(allow_nan=False), st.text(max_size=5),
+                 st.lists(st.integers(), max_size=2), st.dictionaries(st.text(max_size=2),
+                                                                      st.integers(), max_size=2),
+                 st.binary(max_size=3), st.tuples(st.integers(), st.text(max_size=3)))
+MALFORMED = st.one_of(
+    JUNK.filter(lambda v: type(v) is not int).map(Choose),
+    JUNK.filter(lambda v: type(v) is not int).map(Diplomacy),
+    *(JUNK.filter(lambda v: not (type(v) is str and 0 < len(v) <= 40)).map(kind)
+      for kind in (Abandon, Conquer, Keep, Place, Fort)),
+    JUNK.filter(lambda v: type(v) is not bool).map(lambda v: Conquer("ireland", v)),
+    st.one_of(JUNK, st.lists(st.tuples(st.text(max_size=4), JUNK), min_size=1, max_size=3)
+              .map(tuple)).map(PlaceAll),
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(MALFORMED, st.sampled_from(["choose", "expand", "reorganize"]))
+def test_fuzz_malformed_actions_are_refused_without_change(action: Any, phase: str) -> None:
+    """Any malformed field of any action kind: IllegalAction naming the action's rule, and
+    the position is exactly as before."""
+    s = {"choose": _choosing, "reorganize": _reorganizing,
+         "expand": lambda: start_turn(give_civ(position(seats=3), 0,
+                                               ("espionage", "diplomacy"), hand=9), 0)}[phase]()
+    assert s.phase == phase
+    assert action.malformed() is not None
+    _refused(s, action, action.rule)
+
+
 # --- the documentation's examples --------------------------------------------------------------
 
 DOC = Path(__file__).parent.parent / "docs" / "api.md"

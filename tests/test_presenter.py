@@ -33,6 +33,19 @@ def test_hotseat_form_makes_a_config_with_options() -> None:
     assert config_from_form(_form()).seed == 99  # no seed typed: the random one
 
 
+def test_c7_form_offers_the_dutch_edition_options_one_by_one_or_as_a_preset() -> None:
+    cfg = config_from_form(_form(automatic_decline="on", cut_off_tokens="removed"))
+    assert (cfg.decline_contact, cfg.automatic_decline, cfg.cut_off_tokens) == (
+        "clear", True, "removed")
+    off = config_from_form(_form(automatic_decline="off", cut_off_tokens="rejoin"))
+    assert (off.automatic_decline, off.cut_off_tokens) == (False, "rejoin")
+    dutch = config_from_form(_form(edition="dutch", decline_contact="clear"))
+    assert (dutch.decline_contact, dutch.automatic_decline, dutch.cut_off_tokens) == (
+        "forbid", True, "removed")
+    with pytest.raises(ValueError, match="edition"):
+        config_from_form(_form(edition="klingon"))
+
+
 def test_solo_and_two_player_forms_add_virtual_seats() -> None:
     solo = config_from_form(_form(mode="solo", names=["<b>Me</b>"]))
     assert solo.mode == "solo" and [s.virtual for s in solo.seats] == [False, True, True, True]

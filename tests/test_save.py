@@ -164,9 +164,23 @@ def test_tampered_payloads() -> None:
         decode_save(pack(b"\xff\xfe not json"))
     with pytest.raises(SaveError):
         decode_save(pack([1, 2, 3]))
+    with pytest.raises(SaveError, match="written twice"):
+        raw = json.dumps(good)[:-1] + ', "digest": "' + "0" * 16 + '"}'
+        decode_save(pack(raw.encode()))
+    with pytest.raises(SaveError, match="written twice"):
+        raw = json.dumps(good).replace('"seed":', '"seed": 1, "seed":', 1)
+        decode_save(pack(raw.encode()))
     bomb = "vinci1." + base64.urlsafe_b64encode(zlib.compress(b" " * 5_000_000, 9)).decode()
     with pytest.raises(SaveError, match="too large"):
         decode_save(bomb)
+
+
+def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
+    text = sample_save()
+    body = text.split(".", 1)[1]
+    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)) + b"\x00trailing"
+    with pytest.raises(SaveError, match="extra bytes"):
+        decode_save("vinci1." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
 
 
 # --- fuzzing --------------------------------------------------------------------------------------

@@ -136,7 +136,8 @@ def test_store_never_overwrites_when_a_shared_game_comes_in() -> None:
     gid = store.new_id()
     store.put(gid, a)
     before = dict(data)
-    for bad in ("", "garbage", a.save()[:-7], a.save()[:40] + "x" + a.save()[41:]):
+    for bad in ("", "garbage", a.save()[:-7], a.save()[:40] + "x" + a.save()[41:],
+                None, 42, b"vinci1.abc", ["vinci1.abc"], {"save": a.save()}):
         with pytest.raises(vc.SaveError):
             store.add_shared(bad)
         assert data == before

@@ -499,8 +499,9 @@ class App:
         colours = [str(form.querySelector(f"[name=colour{i}]").value) for i in range(shown)]
         out: dict[str, Any] = {"mode": mode, "names": names, "colours": colours,
                                "random_seed": random.getrandbits(62)}
-        for key in ("seed", "target_vp", "decline_contact", "defender_redistribution",
-                    "tile_counts"):
+        for key in ("seed", "target_vp", "edition", "decline_contact",
+                    "defender_redistribution", "tile_counts", "automatic_decline",
+                    "cut_off_tokens"):
             out[key] = str(form.querySelector(f"[name={key}]").value)
         return out
 

@@ -11,7 +11,7 @@ PlaceAll(placement=(('a', 1), ('b', 2)))
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -47,8 +47,8 @@ class Action:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind}
-        for name in self.__dataclass_fields__:
-            out[name] = getattr(self, name)
+        for f in fields(self):  # instance fields only, not the ClassVars
+            out[f.name] = getattr(self, f.name)
         return out
 
 

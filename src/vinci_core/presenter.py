@@ -22,7 +22,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import GameConfig, Seat
+from .config import EDITIONS, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .state import GameState
 from .tiles import TILES
@@ -195,8 +195,10 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     """The new-game dialog's fields as a GameConfig; ValueError with a readable message.
 
     ``form``: ``mode`` (hotseat, solo, two_player), ``names`` and ``colours`` (lists, one per
-    human seat; hot-seat games use 3 to 6), optional ``seed`` and ``target_vp``, and the C-7
-    options ``decline_contact``, ``defender_redistribution``, ``tile_counts``, and ``map``.
+    human seat; hot-seat games use 3 to 6), optional ``seed`` and ``target_vp``, the C-7
+    options ``decline_contact``, ``defender_redistribution``, ``tile_counts``,
+    ``automatic_decline`` (on, off), ``cut_off_tokens`` and ``map``, and ``edition``
+    (standard, dutch): the Dutch edition turns on all of its differences at once.
     """
     from pydantic import ValidationError
 
@@ -227,9 +229,17 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     target = _number(form, "target_vp", "The target score", 1, 10_000)
     if target is not None:
         options["target_vp"] = target
-    for key in ("decline_contact", "defender_redistribution", "tile_counts", "map"):
+    for key in ("decline_contact", "defender_redistribution", "tile_counts", "map",
+                "cut_off_tokens"):
         if _text(form, key):
             options[key] = _text(form, key)
+    if _text(form, "automatic_decline"):
+        options["automatic_decline"] = _text(form, "automatic_decline") == "on"
+    edition = _text(form, "edition") or "standard"
+    if edition not in EDITIONS:
+        raise ValueError(f"unknown edition {edition!r}.")
+    if edition != "standard":
+        options.update(EDITIONS[edition])  # a preset: all of the edition's differences
     try:
         if mode == "hotseat":
             seats = [Seat(name=n, colour=(colours[i] if i < len(colours) else None)

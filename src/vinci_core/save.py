@@ -222,6 +222,8 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _payload(raw: bytes) -> dict[str, Any]:
     try:
         payload = json.loads(raw, object_pairs_hook=_unique_keys)
+    except SaveError:
+        raise
     except (ValueError, RecursionError):
         raise SaveError("the save's contents are not valid (not JSON)") from None
     if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict):

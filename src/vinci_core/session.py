@@ -319,10 +319,12 @@ class SaveStore:
             except Exception:
                 self.ok = False
 
-    def add_shared(self, text: str) -> tuple[str, Session]:
+    def add_shared(self, text: object) -> tuple[str, Session]:
         """A shared link or an imported file as a new saved game (never replacing one).
 
         Raises SaveError, having stored nothing, when the text is not a valid save."""
+        if not isinstance(text, str):
+            raise SaveError("a save is text")
         session = Session.from_save(text.strip())
         gid = self.new_id()
         self.put(gid, session)
