@@ -26,8 +26,11 @@ RULE_IDS = [
     "C-4",
     "C-5.1", *(f"C-5.1.{i}" for i in range(1, 6)), "C-5.2", "C-5.3", "C-5.4", "C-5.5",
     "C-6.1", "C-6.2",
-    "C-7", "C-8", "C-9",
+    "C-7", "C-7.1", "C-7.2", "C-8", "C-9",
 ]
+# Ids this project proposes for RULES.md (the Dutch edition's options): checked for tests
+# here, left out of the cross-check until RULES.md has them.
+PROPOSED = {"C-7.1", "C-7.2"}
 
 # C-4: each term and the four worked examples.
 C4_TESTS = [
@@ -92,7 +95,7 @@ def test_rule_ids_are_well_formed() -> None:
     assert prefix("C-4") == "test_c4_"
     assert named_after("C-5.1", ["test_c5_1_1_x", "test_c5_1_y"]) == ["test_c5_1_y"]
     assert named_after("C-3.3.1", ["test_c3_3_10_x"]) == []
-    assert len(RULE_IDS) == len(set(RULE_IDS)) == 57
+    assert len(RULE_IDS) == len(set(RULE_IDS)) == 59
     assert len(TILE_IDS) == len(set(TILE_IDS)) == 26
 
 
@@ -131,7 +134,9 @@ def test_list_matches_rules_md_when_present() -> None:
     if not found.is_file():
         pytest.skip("RULES.md is not available next to this checkout")
     ids = set(re.findall(r"\bC-\d+(?:\.\d+)*", found.read_text(encoding="utf-8")))
+    ids |= PROPOSED
     leaves = {i for i in ids if not any(j.startswith(i + ".") for j in ids)}
     steps = {f"C-5.1.{i}" for i in range(1, 6)}  # the five numbered steps of C-5.1
     assert leaves <= set(RULE_IDS)
-    assert set(RULE_IDS) - leaves <= steps | {"C-5.1"}
+    # C-5.1 has numbered steps; C-7 is the options table besides its proposed sub-ids.
+    assert set(RULE_IDS) - leaves <= steps | {"C-5.1", "C-7"}

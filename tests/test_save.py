@@ -175,6 +175,23 @@ def test_tampered_payloads() -> None:
         decode_save(bomb)
 
 
+def test_save_length_limit_follows_the_target() -> None:
+    """Today's games (target at most MAX_TARGET_VP) fit in MAX_ACTIONS; a save of the first
+    rules with a larger target keeps the first release's limit, so it is never lost."""
+    from vinci_core.config import MAX_TARGET_VP
+    from vinci_core.save import FIRST_MAX_ACTIONS
+
+    good = payload_of(sample_save())
+    log = "c1 " * (MAX_ACTIONS + 1)
+    with pytest.raises(SaveError, match="not valid"):
+        decode_save(pack(dict(good, config=dict(good["config"], target_vp=MAX_TARGET_VP + 1))))
+    old = dict(good["config"], rules_version=1, target_vp=MAX_TARGET_VP + 1)
+    with pytest.raises(SaveError, match="breaks rule"):  # read, not refused for its length
+        decode_save(pack(dict(good, config=old, log=log)))
+    with pytest.raises(SaveError, match="too many actions"):
+        decode_save(pack(dict(good, config=old, log="c1 " * (FIRST_MAX_ACTIONS + 1))))
+
+
 def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
     text = sample_save()
     body = text.split(".", 1)[1]

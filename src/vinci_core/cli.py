@@ -85,7 +85,7 @@ class TurnLog:
         line = self.describe(before, action, after)
         if line:
             self.out.write(f"    {line}\n")
-        if len(after.history) > len(before.history):
+        if after.scorings > before.scorings:
             _, who, points = after.history[-1]
             terms = ", ".join(f"{label} {pts}" for label, pts, _ in after.last_score[1]) \
                 if after.last_score else ""

@@ -16,7 +16,11 @@ EXTRA_TOKENS = {3: 8, 4: 6, 5: 4, 6: 3}
 TARGET_VP = {3: 150, 4: 120, 5: 100, 6: 100}
 VIRTUAL_MODE_TARGET = 150
 VIRTUAL_MODE_EXTRA = {"virtual": 8, "human": 6}  # V-2
-MAX_TARGET_VP = 10_000
+# C-6.1 "a game may set its own target": up to twice the rulebook's largest, so that the
+# longest game still makes a save that loads quickly (bench/saves.py). Games of the first
+# rules accepted up to FIRST_MAX_TARGET_VP and keep it.
+MAX_TARGET_VP = 300
+FIRST_MAX_TARGET_VP = 10_000
 
 Mode = Literal["standard", "solo", "two_player"]
 
@@ -80,7 +84,7 @@ class GameConfig(BaseModel):
     # C-7 options
     decline_contact: Literal["clear", "forbid"] = "clear"
     defender_redistribution: Literal["choose", "auto"] = "choose"
-    target_vp: int | None = Field(default=None, ge=1, le=MAX_TARGET_VP)
+    target_vp: int | None = Field(default=None, ge=1, le=FIRST_MAX_TARGET_VP)
     tile_counts: TileCounts = "designer"
     automatic_decline: bool = False  # C-7.1 (Dutch edition)
     cut_off_tokens: Literal["rejoin", "removed"] = "rejoin"  # C-7.2 (Dutch edition)
@@ -115,6 +119,8 @@ class GameConfig(BaseModel):
             raise ValueError("a solo game has 1 human and 3 virtual seats (V-1)")
         if self.mode == "two_player" and (len(self.seats), humans) != (4, 2):
             raise ValueError("a two-player game has 2 human and 2 virtual seats (V-1)")
+        if self.rules_version >= 2 and (self.target_vp or 0) > MAX_TARGET_VP:
+            raise ValueError(f"the target score is at most {MAX_TARGET_VP} (C-6.1)")
         if self.rules_version < 2 and (self.automatic_decline
                                        or self.cut_off_tokens != "rejoin"):
             raise ValueError("automatic decline and removed cut-off tokens (C-7.1, C-7.2) "

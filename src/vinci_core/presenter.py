@@ -22,7 +22,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import EDITIONS, GameConfig, Seat
+from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .state import GameState
 from .tiles import TILES
@@ -226,7 +226,7 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     if seed is None:
         seed = int(form.get("random_seed") or 0) % (2**63)
     options["seed"] = seed
-    target = _number(form, "target_vp", "The target score", 1, 10_000)
+    target = _number(form, "target_vp", "The target score", 1, MAX_TARGET_VP)
     if target is not None:
         options["target_vp"] = target
     for key in ("decline_contact", "defender_redistribution", "tile_counts", "map",

@@ -41,7 +41,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import FIRST_RULES, GameConfig
+from .config import FIRST_RULES, MAX_TARGET_VP, GameConfig
 from .maps import Board, board_with_fingerprint, load_map
 from .state import GameState, new_game
 
@@ -49,7 +49,14 @@ PREFIX = "vinci"
 VERSION = 1
 MAX_TEXT = 200_000  # characters of save text accepted
 MAX_JSON = 2_000_000  # bytes after decompression
-MAX_ACTIONS = 50_000
+# About three times the longest random Europe game seen by bench/saves.py (6 seats, target
+# MAX_TARGET_VP: 3,747 actions), as a player who keeps emptying provinces or buying dear
+# slots makes longer games; the largest accepted save still loads in a fraction of a second.
+# A game that reaches it cannot go on (Session.act says so): it is never lost.
+MAX_ACTIONS = 12_000
+# The first release accepted 50,000 actions and targets up to 10,000: its saves with a target
+# above MAX_TARGET_VP keep that limit, so such a game is never lost.
+FIRST_MAX_ACTIONS = 50_000
 
 
 class SaveError(ValueError):
@@ -261,6 +268,11 @@ def _invalid(exc: ValidationError, what: str) -> SaveError:
     return SaveError(f"{what} are not valid ({where}: {first['msg']})")
 
 
+def max_actions(cfg: GameConfig) -> int:
+    """How many actions a save of this game may hold."""
+    return FIRST_MAX_ACTIONS if cfg.target() > MAX_TARGET_VP else MAX_ACTIONS
+
+
 def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameConfig:
     """The config of a recorded game (a save, a golden playthrough), as it was played: its
     rules' number and its board's version filled in when the record predates them.
@@ -294,7 +306,7 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     _check_board(cfg, model.board)
     board = load_map(cfg.map, cfg.map_version)
     codes = model.log.split()
-    if len(codes) > MAX_ACTIONS:
+    if len(codes) > max_actions(cfg):
         raise SaveError("this save holds too many actions to be a real game")
     state = new_game(cfg)
     for i, code in enumerate(codes, 1):

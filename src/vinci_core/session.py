@@ -33,7 +33,7 @@ from .presenter import (
     ranking,
     targets,
 )
-from .save import SaveError, decode_save, digest, encode_save
+from .save import SaveError, decode_save, digest, encode_save, max_actions
 from .state import GameState, new_game
 from .tiles import TILES
 
@@ -79,6 +79,11 @@ class Session:
         if not isinstance(action, Action):
             action = parse_action(action)
         before = self.state
+        if before.ply >= max_actions(before.config):
+            # One more action would make a save that no edition loads: the game is kept
+            # as it is rather than lost.
+            raise IllegalAction("API", f"this game has reached {before.ply} actions, the "
+                                "most a save can hold; it can be replayed but not continued")
         after = before.apply(action)
         line = describe(before, action)
         if self._undoable(before, after):
@@ -171,7 +176,7 @@ def _track_round(rounds: list[list[int]], after: GameState, before: GameState) -
 def _turn_notes(after: GameState, before: GameState) -> list[str]:
     """Log lines for what happened on its own: scoring at the end of a turn, the game end."""
     notes: list[str] = []
-    if after.history != before.history:
+    if after.scorings != before.scorings:
         _, seat, points = after.history[-1]
         notes.append(f"{after.config.seats[seat].name} scores {points} VP "
                      f"(total {after.players[seat].score}).")

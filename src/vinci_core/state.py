@@ -107,7 +107,8 @@ class GameState:
     __slots__ = (
         "config", "rules", "board", "rng", "draws", "bag", "display", "players", "owner",
         "declined", "tokens", "fort", "phase", "turn_seat", "round", "start", "turn", "peace",
-        "queue", "ending", "ended_by", "slaves", "ply", "history", "last_score", "_log",
+        "queue", "ending", "ended_by", "slaves", "ply", "scorings", "last_score", "_log",
+        "_history",
     )
 
     config: GameConfig
@@ -133,9 +134,10 @@ class GameState:
     ended_by: tuple[int, int] | None  # (round, seat) of the score that reached it first
     slaves: int
     ply: int
-    history: tuple[tuple[int, int, int], ...]
+    scorings: int  # how many scorings so far (len(history), without building it)
     last_score: tuple[int, tuple[tuple[str, int, str], ...]] | None
     _log: tuple[Any, Action] | None  # (earlier log, last action): O(1) to extend
+    _history: tuple[Any, tuple[int, int, int]] | None  # (earlier, last scoring): the same
 
     # --- construction and copying ---------------------------------------------------------
 
@@ -163,7 +165,8 @@ class GameState:
         s.ended_by = None
         s.slaves = 0
         s.ply = 0
-        s.history = ()
+        s.scorings = 0
+        s._history = None
         s.last_score = None
         s._log = None
         s._refill_display()  # C-1.4
@@ -198,7 +201,8 @@ class GameState:
         s.ended_by = self.ended_by
         s.slaves = self.slaves
         s.ply = self.ply
-        s.history = self.history
+        s.scorings = self.scorings
+        s._history = self._history
         s.last_score = self.last_score
         s._log = self._log
         return s
@@ -253,6 +257,17 @@ class GameState:
             out.append(action)
         out.reverse()
         return out
+
+    @property
+    def history(self) -> tuple[tuple[int, int, int], ...]:
+        """Every scoring so far, in order: (round, seat, points)."""
+        out: list[tuple[int, int, int]] = []
+        node = self._history
+        while node is not None:
+            node, entry = node
+            out.append(entry)
+        out.reverse()
+        return tuple(out)
 
     def legal_actions(self) -> list[Action]:
         """Every action the player to act may take now (``place_all`` is the one shorthand
@@ -401,18 +416,28 @@ class GameState:
 
     def _conquests(self, seat: int) -> dict[int, int]:
         """Province -> cost of every conquest open to ``seat`` now, affordable or not."""
-        owner, declined = self.owner, self.declined
-        peace = {b if a == seat else a for a, b in self.peace if seat in (a, b)}
-        forbid = not self.rules.clear_contact and "heritage" not in self.players[seat].abilities
+        peace, forbid = self._peace_partners(seat), self._contact_forbidden(seat)
+        barring = bool(peace) or forbid
         out: dict[int, int] = {}
         for target, origin in reach(self, seat).items():
-            o = owner[target]
-            if o in peace and not declined[target]:
-                continue  # C-3.3.9
-            if forbid and self._touches_own_declined(seat, target):
-                continue  # C-3.3.8, option decline_contact = "forbid"
+            if barring and self._barred(seat, target, peace, forbid):
+                continue
             out[target] = raw_cost(self, seat, target, origin)
         return out
+
+    def _peace_partners(self, seat: int) -> set[int]:
+        return {b if a == seat else a for a, b in self.peace if seat in (a, b)}
+
+    def _contact_forbidden(self, seat: int) -> bool:
+        return not self.rules.clear_contact and "heritage" not in self.players[seat].abilities
+
+    def _barred(self, seat: int, target: int, peace: set[int], forbid: bool) -> str | None:
+        """The rule that bars a reachable conquest, if one does."""
+        if self.owner[target] in peace and not self.declined[target]:
+            return "C-3.3.9"
+        if forbid and self._touches_own_declined(seat, target):
+            return "C-3.3.8"  # option decline_contact = "forbid"
+        return None
 
     def _touches_own_declined(self, seat: int, target: int) -> bool:
         """C-3.3.8 under ``decline_contact = "forbid"``: ``target`` borders one of the seat's
@@ -559,27 +584,28 @@ class GameState:
         owner = self.owner[p]
         if owner == seat and not self.declined[p]:
             raise IllegalAction("C-3.3.4", f"{action.province} is already yours")
-        options = self._conquests(seat)
-        if p not in options:
-            if p in reach(self, seat):  # reachable but filtered out: peace or the contact ban
-                if owner >= 0 and not self.declined[p] and any(
-                        owner in pair and seat in pair for pair in self.peace):
-                    raise IllegalAction("C-3.3.9", "you are at peace with that player")
-                if owner == seat:
-                    raise IllegalAction("C-3.3.8", "in this edition your active empire cannot "
-                                        "take a province of your declined empire")
-                raise IllegalAction("C-3.3.8", "that conquest would touch your declined empire")
+        # Only this target's cost: a save replays thousands of conquests.
+        origins = reach(self, seat)
+        if p not in origins:
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
                 raise IllegalAction("C-3.2.1", f"{action.province} is not a legal entry")
             raise IllegalAction("C-3.3.1", f"{action.province} does not border your empire")
+        barred = self._barred(seat, p, self._peace_partners(seat), self._contact_forbidden(seat))
+        if barred == "C-3.3.9":
+            raise IllegalAction(barred, "you are at peace with that player")
+        if barred is not None:
+            raise IllegalAction(barred, "in this edition your active empire cannot take a "
+                                "province of your declined empire"
+                                if owner == seat and self.rules.forbid_own_declined else
+                                "that conquest would touch your declined empire")
         if action.espionage:
             if self.turn.spies <= 0:
                 raise IllegalAction("C-3.3.10", "no Espionage conquest left this turn")
             cost = ESPIONAGE_COST
             self.turn.spies -= 1
         else:
-            cost = options[p]
+            cost = raw_cost(self, seat, p, origins[p])
         if cost > player.hand:
             raise IllegalAction("C-3.3.3", f"costs {cost} tokens, you hold {player.hand}")
         # C-3.3.5: the defender loses one token, the rest go back to its hand.
@@ -854,7 +880,8 @@ class GameState:
         terms = tuple(score_terms(self, seat))
         points = sum(t[1] for t in terms)
         self.players[seat].score += points
-        self.history = (*self.history, (self.round, seat, points))
+        self._history = (self._history, (self.round, seat, points))
+        self.scorings += 1
         self.last_score = (seat, terms)
         if self.rules.end_at_any_scoring:
             self._check_target(seat)  # D-6: at this scoring, whatever comes after it
