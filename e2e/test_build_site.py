@@ -242,3 +242,20 @@ def test_icons_render_to_the_same_bytes(site_dir, tmp_path):
         assert (tmp_path / name).read_bytes() == (site_dir / name).read_bytes(), name
     assert (tmp_path / build_site.ICON_SVG).read_bytes() == (
         site_dir / build_site.ICON_SVG).read_bytes()
+
+
+def test_pages_workflow_builds_with_the_tests_command():
+    """The publishing workflow (not run here) builds from a tag with the command that
+    scripts/test.sh runs before the end-to-end tests, and publishes what it writes."""
+    root = build_site.ROOT
+
+    def build_steps(text: str) -> list[str]:
+        return [line.split("build/build_site.py", 1)[1].strip() for line in text.splitlines()
+                if "build/build_site.py" in line and not line.lstrip().startswith("#")]
+
+    workflow = (root / ".github" / "workflows" / "pages.yml").read_text()
+    tested = build_steps((root / "scripts" / "test.sh").read_text())
+    assert tested and build_steps(workflow) == tested
+    assert "tags:" in workflow
+    published = build_site.DIST.relative_to(root).as_posix()
+    assert f"path: {published}\n" in workflow
