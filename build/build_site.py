@@ -3,12 +3,14 @@
 
 Inputs, all pinned and cached under build/cache/ (gitignored):
 
-* ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template).
+* ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template,
+  manifest.webmanifest without its icons, icon.svg: the one source of every icon);
 * the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources);
 * the Pyodide core from npm ``pyodide`` and PyScript from npm ``@pyscript/core``, pinned in
   build/vendor/package.json + package-lock.json and installed with ``npm ci``;
 * the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
-  the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt.
+  the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt;
+* the icon rasterizer, npm ``@resvg/resvg-wasm`` (same lock), run by build/icons.mjs.
 
 Bytecode: Pyodide compiles every module it imports from source on every page load (its
 ``python_stdlib.zip`` holds sources, and it never writes ``__pycache__``). The build runs
@@ -19,6 +21,8 @@ takes half the time, an offline reload a third (figures in README "Speed in the 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
 
     index.html main.py app.js style.css     the page (from web/)
+    manifest.webmanifest                    web app manifest, with the icons the build made
+    icons/                                  icon.svg and PNGs rendered from web/icon.svg
     pyscript.json                           PyScript config: our core, packages by name
     pyscript/                               @pyscript/core dist, without source maps
     pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
@@ -59,6 +63,23 @@ STDLIB_ZIP = "python_stdlib.zip"
 PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs")
 ROOT_PACKAGE = "vinci-core"
 SW_TEMPLATE = "sw.js"
+MANIFEST = "manifest.webmanifest"
+ICON_SOURCE = "icon.svg"
+ICON_RENDERER = ROOT / "build" / "icons.mjs"
+RESVG_PACKAGE = ("@resvg", "resvg-wasm")  # under node_modules
+# Every icon of the site, rendered from web/icon.svg: (file, size in px, shape, purpose in
+# the manifest or None if not listed there). "full" is the source as drawn (full bleed, for
+# masks and for iOS, which rounds the corners itself); "rounded" clips it to a rounded square.
+ICON_SVG = "icons/icon.svg"  # the rounded shape as SVG: the favicon, "any" size in the manifest
+ICONS = (
+    ("icons/icon-192.png", 192, "rounded", "any"),
+    ("icons/icon-512.png", 512, "rounded", "any"),
+    ("icons/icon-maskable-512.png", 512, "full", "maskable"),
+    ("icons/apple-touch-icon.png", 180, "full", None),  # linked from index.html
+)
+ICON_CORNER = 0.1875  # corner radius of the rounded shape, as a fraction of the width
+# web/ files the build turns into something else rather than copying as they are.
+_BUILT_FROM_WEB = {SW_TEMPLATE, MANIFEST, ICON_SOURCE}
 CACHE_PREFIX = "vinci-"
 # Placeholders in web/sw.js that the build replaces.
 SW_CACHE_NAME = "__VINCI_CACHE_NAME__"
@@ -356,6 +377,74 @@ def write_service_worker(site: Path, template: Path | None = None) -> str:
     return cache_name
 
 
+# --------------------------------------------------------------------------- icons
+
+
+def icon_svg(source: str, shape: str) -> str:
+    """The icon source in one of the ICONS shapes: ``full`` as drawn, ``rounded`` clipped
+    to a square with rounded corners (the source must have a ``viewBox="0 0 W H"``)."""
+    if shape == "full":
+        return source
+    if shape != "rounded":
+        raise ValueError(f"unknown icon shape {shape!r}")
+    start = re.search(r"<svg\b[^>]*>", source)
+    box = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', start.group(0)) if start else None
+    if start is None or box is None or "</svg>" not in source:
+        raise ValueError("icon source: expected <svg viewBox=\"0 0 W H\"> … </svg>")
+    width, height = box.group(1), box.group(2)
+    radius = round(float(width) * ICON_CORNER, 2)
+    end = source.rindex("</svg>")
+    clip = (f'<clipPath id="vinci-icon-shape"><rect width="{width}" height="{height}" '
+            f'rx="{radius}"/></clipPath><g clip-path="url(#vinci-icon-shape)">')
+    return source[:start.end()] + clip + source[start.end():end] + "</g>" + source[end:]
+
+
+def web_manifest(base: dict) -> dict:
+    """web/manifest.webmanifest with the ``icons`` list of the icons the build makes."""
+    if "icons" in base:
+        raise ValueError(f"web/{MANIFEST} must not list icons: the build writes them")
+    icons = [{"src": "./" + ICON_SVG, "sizes": "any", "type": "image/svg+xml",
+              "purpose": "any"}]
+    icons += [{"src": "./" + name, "sizes": f"{size}x{size}", "type": "image/png",
+               "purpose": purpose}
+              for name, size, _, purpose in ICONS if purpose is not None]
+    return {**base, "icons": icons}
+
+
+def render_icons(modules: Path, where: Path) -> None:
+    """Write ``where/icons/``: every icon of ICONS rendered from web/icon.svg with resvg
+    (WebAssembly: the same bytes on every machine), and the rounded shape as ``icon.svg``."""
+    source = (WEB / ICON_SOURCE).read_text(encoding="utf-8")
+    out = where / "icons"
+    out.mkdir(parents=True, exist_ok=True)
+    jobs = []
+    for shape in sorted({shape for _, _, shape, _ in ICONS}):
+        (where / f"{shape}.svg").write_text(icon_svg(source, shape), encoding="utf-8")
+    for name, size, shape, _ in ICONS:
+        jobs += [str(where / f"{shape}.svg"), str(size), str(where / name)]
+    (where / ICON_SVG).write_text(icon_svg(source, "rounded"), encoding="utf-8")
+    node = shutil.which("node")
+    if node is None:
+        raise SystemExit("node not found: install Node.js (Debian: apt-get install nodejs)")
+    _run([node, str(ICON_RENDERER), str(modules.joinpath(*RESVG_PACKAGE)), *jobs])
+
+
+def rendered_icons(modules: Path) -> Path:
+    """:func:`render_icons` into build/cache/icons/<key>/, keyed by the icon source, the
+    shapes' code, the renderer and the ICONS table."""
+    h = hashlib.sha256(repr((ICONS, ICON_CORNER)).encode())
+    h.update(Path(__file__).read_bytes())  # icon_svg's shapes live here
+    for f in (WEB / ICON_SOURCE, ICON_RENDERER, modules.joinpath(*RESVG_PACKAGE, "package.json")):
+        h.update(f.read_bytes())
+    where = _keyed_dir("icons", h.hexdigest()[:16])
+    stamp = where / ".complete"
+    if not stamp.exists():
+        shutil.rmtree(where, ignore_errors=True)
+        render_icons(modules, where)
+        stamp.write_text("ok")
+    return where
+
+
 # --------------------------------------------------------------------------- assembly
 
 
@@ -376,12 +465,13 @@ def pyscript_config() -> dict:
     }
 
 
-def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path) -> None:
+def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
-    bytecode one) replaces the npm package's python_stdlib.zip."""
+    bytecode one) replaces the npm package's python_stdlib.zip; ``icons`` holds the rendered
+    icons (see :func:`rendered_icons`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
-        if set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc" or rel.as_posix() == SW_TEMPLATE:
+        if set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc" or rel.as_posix() in _BUILT_FROM_WEB:
             continue
         if p.is_file():
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -402,17 +492,23 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path) -> None
 
     (out / "pyscript.json").write_text(json.dumps(pyscript_config(), indent=2) + "\n")
 
+    shutil.copytree(icons / "icons", out / "icons")
+    manifest = web_manifest(json.loads((WEB / MANIFEST).read_text(encoding="utf-8")))
+    (out / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
+                                encoding="utf-8")
+
 
 def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
     stdlib, wheels = compiled_runtime(modules / "pyodide", [project_wheel(), *browser_wheels()])
+    icons = rendered_icons(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=dest.parent))
     try:
-        assemble(tmp, modules, wheels, stdlib)
+        assemble(tmp, modules, wheels, stdlib, icons)
         cache_name = write_service_worker(tmp)
         old = dest.with_name(dest.name + ".old")
         shutil.rmtree(old, ignore_errors=True)

@@ -172,3 +172,90 @@ def test_built_site_ships_bytecode(site_dir):
             for name in [n for n in names if n.endswith(".py")]:
                 pyc = zf.read(precompile.pyc_name(name, "cpython-314"))
                 assert pyc[:4] == magic, (wheel.name, name)
+
+
+# --- the web app manifest and its icons (web/manifest.webmanifest, web/icon.svg)
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+
+
+def test_rounded_icon_clips_the_source_and_full_keeps_it():
+    source = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512"><rect/></svg>\n'
+    assert build_site.icon_svg(source, "full") == source
+    rounded = build_site.icon_svg(source, "rounded")
+    assert rounded.startswith('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+                              '<clipPath id="vinci-icon-shape"><rect width="512" height="512" '
+                              'rx="96.0"/></clipPath><g clip-path="url(#vinci-icon-shape)">')
+    assert rounded.endswith("<rect/></g></svg>\n")
+    for bad in ("<svg><rect/></svg>", '<svg viewBox="0 0 5 5"><rect/>'):
+        try:
+            build_site.icon_svg(bad, "rounded")
+        except ValueError:
+            continue
+        raise AssertionError(f"accepted {bad!r}")
+
+
+def test_manifest_lists_the_icons_the_build_makes():
+    base = json.loads((build_site.WEB / build_site.MANIFEST).read_text())
+    for key in ("name", "short_name", "description", "start_url", "scope", "display",
+                "theme_color", "background_color", "lang"):
+        assert base.get(key), key
+    assert base["display"] == "standalone"
+    assert base["start_url"] == base["scope"] == "./"  # relative: any sub-path
+    manifest = build_site.web_manifest(base)
+    pngs = {(i["sizes"], i["purpose"]) for i in manifest["icons"] if i["type"] == "image/png"}
+    assert pngs == {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")}
+    assert all(i["src"].startswith("./icons/") for i in manifest["icons"])
+    try:
+        build_site.web_manifest(manifest)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a manifest that lists its own icons was accepted")
+
+
+def test_built_site_has_the_manifest_icons_and_caches_them(site_dir):
+    manifest = json.loads((site_dir / build_site.MANIFEST).read_text())
+    for icon in manifest["icons"]:
+        data = (site_dir / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            w, h = icon["sizes"].split("x")
+            assert _png_size(data) == (int(w), int(h)), icon["src"]
+    for name, size, _, _ in build_site.ICONS:
+        assert _png_size((site_dir / name).read_bytes()) == (size, size)
+    worker = (site_dir / "sw.js").read_text()
+    assets = json.loads(worker.split("const ASSETS = ", 1)[1].split(";\n", 1)[0])
+    assert set(assets) == {"./" + f for f in build_site.site_files(site_dir, ("sw.js",))}
+    for name in (build_site.MANIFEST, build_site.ICON_SVG, *[i[0] for i in build_site.ICONS]):
+        assert "./" + name in assets
+    assert not (site_dir / build_site.ICON_SOURCE).exists()  # the source is not shipped
+
+
+def test_icons_render_to_the_same_bytes(site_dir, tmp_path):
+    """resvg runs as WebAssembly, so a fresh rendering gives the shipped bytes (no PNG is
+    committed: every build makes them again from web/icon.svg)."""
+    build_site.render_icons(build_site.npm_modules(), tmp_path)
+    for name, _, _, _ in build_site.ICONS:
+        assert (tmp_path / name).read_bytes() == (site_dir / name).read_bytes(), name
+    assert (tmp_path / build_site.ICON_SVG).read_bytes() == (
+        site_dir / build_site.ICON_SVG).read_bytes()
+
+
+def test_pages_workflow_builds_with_the_tests_command():
+    """The publishing workflow (not run here) builds from a tag with the command that
+    scripts/test.sh runs before the end-to-end tests, and publishes what it writes."""
+    root = build_site.ROOT
+
+    def build_steps(text: str) -> list[str]:
+        return [line.split("build/build_site.py", 1)[1].strip() for line in text.splitlines()
+                if "build/build_site.py" in line and not line.lstrip().startswith("#")]
+
+    workflow = (root / ".github" / "workflows" / "pages.yml").read_text()
+    tested = build_steps((root / "scripts" / "test.sh").read_text())
+    assert tested and build_steps(workflow) == tested
+    assert "tags:" in workflow
+    published = build_site.DIST.relative_to(root).as_posix()
+    assert f"path: {published}\n" in workflow

@@ -1,5 +1,8 @@
 // Thin JavaScript glue. All game logic lives in Python (main.py + vinci_core); this file only:
-//   * registers the service worker (offline play),
+//   * registers the service worker (offline play), says when a new version is ready and
+//     reloads into it when the player agrees, between moves (see "Installing and updating"),
+//   * shows the Install button when the browser offers it, and an "Add to Home Screen" hint
+//     on iOS Safari,
 //   * shows boot progress and a visible error if Python fails to start,
 //   * offers Python a small bridge: localStorage, the location (share links) and one
 //     delegated click listener that forwards clicks on [data-province], [data-slot] and
@@ -22,9 +25,11 @@
 "use strict";
 
 const BOOT_TIMEOUT_MS = 90_000;
+const UPDATE_CHECK_MS = 30 * 60_000; // how often an open page asks for a new sw.js
 const root = document.documentElement;
 let handler = null;
 let failed = false;
+let pendingTimers = 0; // vinci.later timers not yet run: the virtual players are moving
 
 function $(id) {
   return document.getElementById(id);
@@ -111,7 +116,11 @@ const vinci = {
     return navigator.clipboard.writeText(String(text)).then(() => true, () => false);
   },
   later(ms, fn) {
-    return setTimeout(() => fn(), ms);
+    pendingTimers += 1;
+    return setTimeout(() => {
+      pendingTimers -= 1;
+      fn();
+    }, ms);
   },
 };
 window.vinci = vinci;
@@ -199,7 +208,125 @@ let swRegistered = false;
 function registerServiceWorker() {
   if (swRegistered || !("serviceWorker" in navigator) || !window.isSecureContext) return;
   swRegistered = true;
-  navigator.serviceWorker.register("./sw.js").catch((err) => {
+  navigator.serviceWorker.register("./sw.js").then(watchForUpdates, (err) => {
     console.warn("vinci: service worker not registered:", err);
   });
 }
+
+// ------------------------------------------------------------ Installing and updating
+//
+// A new build has a new sw.js: the browser installs it beside the running one, and it waits
+// (sw.js never skips waiting on its own). The page then says "A new version is ready"; when
+// the player presses Reload, and only once no move is under way (isBusy), it asks the
+// waiting worker to take over and reloads into the new build. Every action is saved as it
+// is played, so the reloaded page resumes the same game. A page that stays open asks for a
+// new sw.js every UPDATE_CHECK_MS and whenever it comes back into view.
+
+let waitingWorker = null;
+let updateAccepted = false;
+let reloadOnTakeover = false;
+
+// In the middle of something that a reload would cut short: virtual players moving, the
+// token editor holding a placement not yet confirmed, or the new-game form being filled in.
+function isBusy() {
+  return pendingTimers > 0 || $("editor")?.hidden === false
+    || $("new-game-dialog")?.open === true;
+}
+
+function offerUpdate(worker) {
+  waitingWorker = worker;
+  $("update").hidden = false;
+}
+
+function watchForUpdates(registration) {
+  if (!registration) return; // service workers blocked (a test context)
+  if (registration.waiting && navigator.serviceWorker.controller) {
+    offerUpdate(registration.waiting);
+  }
+  registration.addEventListener("updatefound", () => {
+    const worker = registration.installing;
+    if (!worker) return;
+    worker.addEventListener("statechange", () => {
+      // Without a controller this is the first install (offline play), not an update.
+      if (worker.state === "installed" && navigator.serviceWorker.controller) {
+        offerUpdate(worker);
+      }
+    });
+  });
+  const check = () => registration.update().catch(() => { /* offline: try again later */ });
+  setInterval(check, UPDATE_CHECK_MS);
+  document.addEventListener("visibilitychange", () => {
+    if (document.visibilityState === "visible") check();
+  });
+}
+
+function applyUpdate() {
+  if (!updateAccepted) return;
+  if (isBusy()) {
+    setTimeout(applyUpdate, 200); // look again shortly: a move takes a moment
+    return;
+  }
+  updateAccepted = false;
+  if (waitingWorker && waitingWorker.state === "installed") {
+    reloadOnTakeover = true;
+    waitingWorker.postMessage("skip-waiting");
+  } else {
+    location.reload(); // another tab already let the new version take over
+  }
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (reloadOnTakeover) location.reload();
+  });
+}
+
+$("update-reload")?.addEventListener("click", () => {
+  if (updateAccepted) return;
+  updateAccepted = true;
+  const box = $("update");
+  box.querySelector(".offer").hidden = true;
+  box.querySelector(".pending").hidden = false;
+  box.querySelector("button").disabled = true;
+  applyUpdate();
+});
+
+// The browser's install offer (Chromium: beforeinstallprompt) becomes our Install button;
+// where it never comes (Firefox, Safari, an installed app) the button stays hidden.
+let installOffer = null;
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installOffer = event;
+  $("install").hidden = false;
+});
+window.addEventListener("appinstalled", () => {
+  installOffer = null;
+  $("install").hidden = true;
+});
+$("install")?.addEventListener("click", () => {
+  if (!installOffer) return;
+  const offer = installOffer;
+  installOffer = null;
+  $("install").hidden = true;
+  offer.prompt().catch(() => { /* the browser withdrew the offer */ });
+});
+
+// iOS Safari installs only through Share > Add to Home Screen and fires no install event:
+// a one-line hint there, until the player dismisses it or opens the installed app.
+const IOS_HINT_DISMISSED = "vinci.ios-install-hint";
+
+function isIosSafari(ua, touchPoints) {
+  const ios = /iPhone|iPad|iPod/.test(ua) || (/Macintosh/.test(ua) && touchPoints > 1);
+  return ios && /Safari\//.test(ua) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(ua);
+}
+
+const standalone = navigator.standalone === true
+  || window.matchMedia("(display-mode: standalone)").matches;
+if (isIosSafari(navigator.userAgent, navigator.maxTouchPoints) && !standalone
+    && vinci.storage.get(IOS_HINT_DISMISSED) === null) {
+  $("ios-install").hidden = false;
+}
+$("ios-install-close")?.addEventListener("click", () => {
+  $("ios-install").hidden = true;
+  vinci.storage.set(IOS_HINT_DISMISSED, "1");
+});

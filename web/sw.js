@@ -3,7 +3,10 @@
 //
 // This is a template: build/build_site.py replaces the two placeholders below with the
 // content-hashed cache name and the list of every asset of dist/site. A new build has a new
-// name; the new worker installs it, takes over at once and deletes every older "vinci-" cache.
+// name. Its worker precaches it, then waits while a page of the old build is open: the page
+// says that a new version is ready and, when the player agrees, between two moves, sends
+// "skip-waiting" (app.js). The new worker then takes over, deletes every older "vinci-"
+// cache, and the page reloads into the new build. With no page open it takes over at once.
 "use strict";
 
 const CACHE_NAME = __VINCI_CACHE_NAME__;
@@ -19,7 +22,6 @@ self.addEventListener("install", (event) => {
       // "no-cache": revalidate with the server (a 304 costs no body) so that a file kept in
       // the HTTP cache from an older build never lands in the new build's cache.
       await cache.addAll(ASSETS.map((url) => new Request(new URL(url, SCOPE), { cache: "no-cache" })));
-      await self.skipWaiting();
     })(),
   );
 });
@@ -33,6 +35,10 @@ self.addEventListener("activate", (event) => {
       await self.clients.claim();
     })(),
   );
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "skip-waiting") self.skipWaiting();
 });
 
 self.addEventListener("fetch", (event) => {
