@@ -114,6 +114,7 @@ def test_c6_2_a_decline_scoring_triggers_the_end_even_if_a_slot_is_bought_after(
     assert s.players[0].score == 150 and s.ending and s.ended_by == (2, 0)
     s = s.apply(Choose(3))
     assert s.players[0].score == 146 and s.ending
+    assert s.snapshot()["target_reached_by"] == {"round": 2, "seat": 0}
     s = play_turns(s, 2)
     assert s.is_terminal
     assert s.scores == [146, 11, 11] and s.winners == [0]

@@ -70,6 +70,9 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "start_player": state.start,
         "target_vp": state.rules.target,
         "final_round": state.ending,
+        # C-6.2: who first reached the target, and in which round (None before)
+        "target_reached_by": None if state.ended_by is None else {
+            "round": state.ended_by[0], "seat": state.ended_by[1]},
         "terminal": state.is_terminal,
         "winners": state.winners,
         "scores": state.scores,
