@@ -28,10 +28,19 @@ def test_c7_dutch_edition_preset_turns_on_all_its_options(site, page):
     site.assert_clean()
 
 
-def test_c7_options_one_by_one(site, page):
+def test_c7_the_preset_sets_the_fields_and_a_field_changed_by_hand_makes_it_custom(site, page):
     site.goto_ready(page, site.base_url + "?fast=1")
-    start_game(page, "solo", ("Ann",), seed=9, automatic_decline="on")
+    page.locator("#new-game-dialog details.options summary").click()
+    page.get_by_test_id("edition").select_option("dutch")
+    shown = {key: page.get_by_test_id(key).input_value()
+             for key in ("decline-contact", "automatic-decline", "cut-off-tokens")}
+    assert shown == {"decline-contact": "forbid", "automatic-decline": "on",
+                     "cut-off-tokens": "removed"}
+    page.get_by_test_id("automatic-decline").select_option("off")
+    assert page.get_by_test_id("edition").input_value() == "custom"
+    page.locator("#new-game-dialog details.options summary").click()  # start_game opens it
+    start_game(page, "solo", ("Ann",), seed=9)
     cfg = _config_of_the_game(page)
     assert (cfg.decline_contact, cfg.automatic_decline, cfg.cut_off_tokens) == (
-        "clear", True, "rejoin")
+        "forbid", False, "removed")
     site.assert_clean()

@@ -39,11 +39,25 @@ def test_c7_form_offers_the_dutch_edition_options_one_by_one_or_as_a_preset() ->
         "clear", True, "removed")
     off = config_from_form(_form(automatic_decline="off", cut_off_tokens="rejoin"))
     assert (off.automatic_decline, off.cut_off_tokens) == (False, "rejoin")
-    dutch = config_from_form(_form(edition="dutch", decline_contact="clear"))
+    dutch = config_from_form(_form(edition="dutch"))
     assert (dutch.decline_contact, dutch.automatic_decline, dutch.cut_off_tokens) == (
         "forbid", True, "removed")
+    mixed = config_from_form(_form(edition="dutch", automatic_decline="off"))
+    assert (mixed.decline_contact, mixed.automatic_decline) == ("forbid", False)
     with pytest.raises(ValueError, match="edition"):
         config_from_form(_form(edition="klingon"))
+
+
+def test_c7_dialog_fields_follow_the_edition_preset_and_back() -> None:
+    from vinci_core.presenter import edition_fields, edition_of_fields
+
+    fields = edition_fields("dutch")
+    assert fields == {"decline_contact": "forbid", "automatic_decline": "on",
+                      "cut_off_tokens": "removed"}
+    assert edition_of_fields(fields) == "dutch"
+    assert edition_of_fields(edition_fields("standard")) == "standard"
+    assert edition_of_fields({**fields, "cut_off_tokens": "rejoin"}) == "custom"
+    assert edition_fields("custom") == {}
 
 
 def test_solo_and_two_player_forms_add_virtual_seats() -> None:

@@ -477,9 +477,25 @@ class App:
             li.append(name, colour)
             rows.append(li)
         form = element("new-game-form")
-        handler = create_proxy(lambda _e: self.update_seat_rows())
+        handler = create_proxy(self.on_form_change)
         _PROXIES.append(handler)
         form.addEventListener("change", handler)
+
+    def on_form_change(self, event: Any) -> None:
+        """The edition preset sets its options; an option changed by hand names the preset
+        it now matches (or "custom")."""
+        from vinci_core.presenter import edition_fields, edition_of_fields
+
+        form = element("new-game-form")
+        name = str(getattr(event.target, "name", "") or "")
+        if name == "edition":
+            for key, value in edition_fields(str(event.target.value)).items():
+                form.querySelector(f"[name={key}]").value = value
+        elif name in edition_fields("dutch"):
+            fields = {key: str(form.querySelector(f"[name={key}]").value)
+                      for key in edition_fields("dutch")}
+            form.querySelector("[name=edition]").value = edition_of_fields(fields)
+        self.update_seat_rows()
 
     def update_seat_rows(self) -> None:
         form = element("new-game-form")

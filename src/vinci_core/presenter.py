@@ -191,6 +191,21 @@ def _number(form: dict[str, Any], key: str, what: str, low: int, high: int) -> i
     return value
 
 
+def edition_fields(edition: str) -> dict[str, str]:
+    """The new-game dialog's option fields as the edition preset sets them ({} for
+    "custom")."""
+    return {key: ("on" if value else "off") if isinstance(value, bool) else str(value)
+            for key, value in EDITIONS.get(edition, {}).items()}
+
+
+def edition_of_fields(form: dict[str, Any]) -> str:
+    """The preset whose options the dialog's fields show, else "custom"."""
+    for edition in EDITIONS:
+        if all(_text(form, key) == value for key, value in edition_fields(edition).items()):
+            return edition
+    return "custom"
+
+
 def config_from_form(form: dict[str, Any]) -> GameConfig:
     """The new-game dialog's fields as a GameConfig; ValueError with a readable message.
 
@@ -198,7 +213,7 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     human seat; hot-seat games use 3 to 6), optional ``seed`` and ``target_vp``, the C-7
     options ``decline_contact``, ``defender_redistribution``, ``tile_counts``,
     ``automatic_decline`` (on, off), ``cut_off_tokens`` and ``map``, and ``edition``
-    (standard, dutch): the Dutch edition turns on all of its differences at once.
+    (standard, dutch, custom): a preset for the options the form leaves out.
     """
     from pydantic import ValidationError
 
@@ -235,11 +250,11 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
             options[key] = _text(form, key)
     if _text(form, "automatic_decline"):
         options["automatic_decline"] = _text(form, "automatic_decline") == "on"
-    edition = _text(form, "edition") or "standard"
-    if edition not in EDITIONS:
+    edition = _text(form, "edition") or "custom"
+    if edition != "custom" and edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}.")
-    if edition != "standard":
-        options.update(EDITIONS[edition])  # a preset: all of the edition's differences
+    # The preset fills in what the form leaves out; an option set one by one wins.
+    options = {**EDITIONS.get(edition, {}), **options}
     try:
         if mode == "hotseat":
             seats = [Seat(name=n, colour=(colours[i] if i < len(colours) else None)
