@@ -192,6 +192,23 @@ def test_save_length_limit_follows_the_target() -> None:
         decode_save(pack(dict(good, config=old, log="c1 " * (FIRST_MAX_ACTIONS + 1))))
 
 
+@pytest.mark.parametrize(("board", "seed"), [("mini", 1), ("mini", 2), ("europe", 3)])
+def test_advance_in_place_agrees_with_apply(board: str, seed: int) -> None:
+    """The copy-free path saves replay with reaches the same position at every step."""
+    from vinci_core import GameConfig, Seat, new_game
+    from vinci_core.randomplay import play_random
+
+    cfg = GameConfig(seats=[Seat(name=n) for n in "ABCD"], map=board, seed=seed,
+                     decline_contact="forbid", automatic_decline=True)
+    game = play_random(cfg, seed=seed)
+    copied, in_place = new_game(cfg), new_game(cfg)
+    for action in game.actions:
+        copied = copied.apply(action)
+        in_place.advance(action)
+        assert digest(in_place) == digest(copied)
+    assert in_place.actions == copied.actions == game.actions
+
+
 def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
     text = sample_save()
     body = text.split(".", 1)[1]

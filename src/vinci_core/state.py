@@ -247,6 +247,14 @@ class GameState:
         s._log = (self._log, action)
         return s
 
+    def advance(self, action: Action) -> None:
+        """Apply ``action`` to this very state, without the copy :meth:`apply` makes: for
+        replaying a log fast (a save). On :class:`IllegalAction` the state is left half
+        changed, so only a state nobody else holds may advance, and it is dropped then."""
+        self._dispatch(action)
+        self.ply += 1
+        self._log = (self._log, action)
+
     @property
     def actions(self) -> list[Action]:
         """Every action applied since :func:`new_game`, in order (with the config: the game)."""
@@ -295,7 +303,8 @@ class GameState:
 
     def empire(self, seat: int) -> list[int]:
         """Province numbers of ``seat``'s active empire, in map order."""
-        return [p for p, o in enumerate(self.owner) if o == seat and not self.declined[p]]
+        declined = self.declined
+        return [p for p, o in enumerate(self.owner) if o == seat and not declined[p]]
 
     def declined_empire(self, seat: int) -> list[int]:
         return [p for p, o in enumerate(self.owner) if o == seat and self.declined[p]]
