@@ -71,7 +71,8 @@ LEVELS: tuple[Level, ...] = ("book", "strong")
 LEVEL_NAMES = {"book": "By the book", "strong": "Strong"}
 
 # The strong player's fixed budget (the same in CPython and in the browser).
-ROLLOUTS = 8  # rollouts per option of a civilization or decline choice
+ROLLOUTS = 6  # rollouts per option of a civilization or decline choice
+CHOICES = 3  # civilizations tried in rollouts: the free one and the best others at a glance
 HORIZON = 2  # the deciding seat's own turns played out in a rollout after the decision
 BEAM = 3  # sequences of conquests kept at each depth of the turn planner
 # The position's future in the rollouts' evaluation: the next turns' income, counted this
@@ -179,6 +180,7 @@ class StrongPlayer:
     rollouts: int = ROLLOUTS
     horizon: int = HORIZON
     beam: int = BEAM
+    choices: int = CHOICES
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -232,6 +234,9 @@ class StrongPlayer:
 
     def _choose(self, state: GameState, seat: int) -> Decision:
         options = [a for a in state.legal_actions() if isinstance(a, Choose)]
+        glance = {a.slot: slot_appeal(state, seat, a.slot) for a in options}
+        ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
+        options = options[:1] + ranked[:max(0, self.choices - 1)]
         results = self._compare(state, list(options), seat)
         best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))  # type: ignore[attr-defined]
         assert isinstance(best, Choose)
@@ -457,18 +462,17 @@ def _book_conquest(state: GameState, seat: int, player: VirtualPlayer) -> Action
     return Conquer(state.board.ids[target.province], target.espionage)
 
 
+def slot_appeal(state: GameState, seat: int, slot: int) -> float:
+    """A civilization at a glance: tokens and tile bonuses against the price, coins back."""
+    a, b, coins = state.display[slot - 1]
+    return civ_tokens((a, b)) + _tile_bonus(a) + _tile_bonus(b) - (slot - 1) + 2 * coins
+
+
 def heuristic_slot(state: GameState, seat: int) -> int:
-    """A quick civilization choice for rollouts: tokens and tile bonuses against the price."""
+    """A quick civilization choice for rollouts: the best at a glance that is affordable."""
     score = state.players[seat].score
-    best, best_key = 1, -1e9
-    for k, (a, b, coins) in enumerate(state.display):
-        cost = 2 * k
-        if cost > score:
-            break
-        key = civ_tokens((a, b)) + _tile_bonus(a) + _tile_bonus(b) - 0.5 * cost + coins
-        if key > best_key:
-            best, best_key = k + 1, key
-    return best
+    slots = [k + 1 for k in range(len(state.display)) if 2 * k <= score]
+    return max(slots, key=lambda k: (slot_appeal(state, seat, k), -k))
 
 
 _BONUS = {"agriculture": 1.5, "livestock": 1.5, "mining": 2.0, "ports": 1.5, "currency": 3.0,
