@@ -111,7 +111,8 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
             print(f"  {g + 1} games: strong won {wins:.1f} ({time.perf_counter() - started:.0f} s)",
                   flush=True)
     return {"games": games, "wins": wins, "vp_strong": vp_strong, "vp_book": vp_book,
-            "times": times, "civs": civs, "offers": offers, "seconds": time.perf_counter() - started}
+            "times": times, "civs": civs, "offers": offers,
+            "seconds": time.perf_counter() - started}
 
 
 def strong_vs_small(games: int, seed0: int) -> dict[str, Any]:

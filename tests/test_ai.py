@@ -5,6 +5,7 @@ plain to a player are decided that way."""
 from __future__ import annotations
 
 import pytest
+from builders import give_civ, position, put, start_turn
 
 from vinci_core import (
     Choose,
@@ -29,8 +30,6 @@ from vinci_core.ai import (
 )
 from vinci_core.randomplay import RandomChooser
 from vinci_core.virtual import VirtualPlayer
-
-from builders import give_civ, position, put, start_turn
 
 # A small budget for the many-position tests (the same code paths as the default one).
 QUICK = StrongPlayer(rollouts=1, horizon=1, beam=2, choices=2)

@@ -237,14 +237,14 @@ class StrongPlayer:
         glance = {a.slot: slot_appeal(state, seat, a.slot) for a in options}
         ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
         options = options[:1] + ranked[:max(0, self.choices - 1)]
-        results = self._compare(state, list(options), seat)
-        best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))  # type: ignore[attr-defined]
-        assert isinstance(best, Choose)
+        results = [(value, action) for value, action in
+                   self._compare(state, list(options), seat) if isinstance(action, Choose)]
+        best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
         a, b, coins = state.display[best.slot - 1]
         cost = 2 * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
         tokens = civ_tokens((a, b)) + state.rules.extra[seat]
-        price = f"free" if cost == 0 else f"for {cost} VP"
+        price = "free" if cost == 0 else f"for {cost} VP"
         gain = f", taking {coins} coin{'s' * (coins != 1)}" if coins else ""
         why = (f"Takes {_civ(a, b)} (slot {best.slot}, {tokens} tokens) {price}{gain}: "
                f"expects {best_value - state.players[seat].score:+.0f} VP of position over "
