@@ -13,6 +13,7 @@ from vinci_core import (
     Finish,
     GameConfig,
     GameState,
+    Place,
     PlaceAll,
     Seat,
     decode_save,
@@ -100,12 +101,12 @@ def test_every_decision_is_legal_and_explained_mini(seats: int, options: int) ->
 def test_every_decision_is_legal_on_europe(seats: int) -> None:
     for seed in range(2):
         cfg = table(seats, seed, "europe", (1,), **OPTION_SETS[seed * 4 % len(OPTION_SETS)])
-        assert wander(cfg, seed, 9, lambda s: (QUICK,)) > 20
+        assert wander(cfg, seed, 6, lambda s: (QUICK,)) > 20
 
 
 def test_default_budget_is_legal_over_a_europe_game() -> None:
     cfg = table(4, 11, "europe", (3,))
-    assert wander(cfg, 5, 25, lambda s: (StrongPlayer(),)) > 10
+    assert wander(cfg, 5, 20, lambda s: (StrongPlayer(),)) > 5
 
 
 def play(config: GameConfig) -> GameState:
@@ -227,3 +228,20 @@ def test_book_level_plays_exactly_as_the_virtual_player() -> None:
         assert book.act(state) == VirtualPlayer().act(state)
         assert book.decide(state).reason
         state = state.apply(VirtualPlayer().act(state))
+
+
+def test_book_keeps_a_connected_empire_after_tokens_placed_one_by_one() -> None:
+    """C-3.4.3 for a human seat played by the book (a hint's fallback, the tests' stand-in
+    for a human): with fewer tokens than provinces and one token already placed by hand,
+    the provinces it keeps grow from that one, so the placement stays connected."""
+    s = position(seats=3)
+    s = give_civ(s, 0, ("agriculture", "heritage"), hand=0)
+    for pid, n in (("saxony", 1), ("aquitaine", 1), ("brittany", 1), ("burgundy", 0),
+                   ("rhine", 0)):
+        s = put(s, pid, 0, n)
+    s = start_turn(s, 0).apply(Finish())
+    assert s.phase == "reorganize" and s.players[0].hand == 3
+    s = s.apply(Place("saxony"))
+    action = VirtualPlayer().act(s)
+    after = s.apply(action)  # was refused: Aquitaine and Burgundy kept apart from Saxony
+    assert {s.board.ids[p] for p in after.empire(0)} == {"saxony", "rhine", "burgundy"}

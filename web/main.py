@@ -101,6 +101,7 @@ class App:
         self.view: dict[str, Any] = {}
         self.report: list[tuple[str, str, str]] = []
         self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
+        self.ai_ms: list[float] = []  # the strong AI's decision times (bench hook)
         query = str(BRIDGE.location.query())
         self.fast = "fast=1" in query
         self.pace = 0 if self.fast else PACE_MS
@@ -261,7 +262,15 @@ class App:
     # human, shown and highlighted here without being played.
 
     def virtual_action(self) -> bool:
-        return bool(self.session.play_ai())
+        strong = self.view.get("ai_level") == "strong"
+        t0 = time.perf_counter()
+        played = bool(self.session.play_ai())
+        if played and strong:  # bench hook: decision times of the strong level, in ms
+            self.ai_ms.append((time.perf_counter() - t0) * 1000)
+            del self.ai_ms[:-1000]
+            js.document.documentElement.setAttribute(
+                "data-ai-ms", ",".join(f"{ms:.1f}" for ms in self.ai_ms))
+        return played
 
     def show_hint(self) -> None:
         if self.session is None or self.busy():
