@@ -268,9 +268,10 @@ class StrongPlayer:
             worth = empire_worth(state, seat)
             if decline_value > keep_value:
                 return Decision(Decline(), (
-                    f"Declines: the empire ({worth} VP a turn) has little room to grow with "
-                    f"{threat_power(state, seat)} spare tokens; a fresh civilization promises "
-                    f"{decline_value - keep_value:.0f} VP more over the next turns."))
+                    f"Declines: the empire ({worth} VP a turn, {threat_power(state, seat)} "
+                    f"spare tokens) goes on scoring in decline while a fresh civilization "
+                    f"grows; that promises {decline_value - keep_value:.0f} VP more over the "
+                    f"next turns than playing on."))
             keep_reason = (f"keeping the empire ({worth} VP a turn) promises "
                            f"{keep_value - decline_value:.0f} VP more than declining now")
         else:
