@@ -109,7 +109,9 @@ def markdown(rows: list[dict[str, Any]], data: dict[str, Any]) -> str:
         "so this mostly measures where the tile tends to sit, and the strong AI's taste.",
         "- **VP earned**: what the seat scored from choosing that civilization to its next "
         "choice (its active turns, its decline turn, the declined empire meanwhile).",
-        "- **win**: how often the seat that chose it won the game (parity is 25%).",
+        "- **win**: how often the seat that chose it won the game (parity is 25%). The strong "
+        "seat wins most games and picks the tiles it likes, so a tile it favours looks "
+        "stronger here than between equal players.",
         "",
         "Intervals are 95%: Wilson for the rates, normal for the means. Specialization and "
         "Barbarians have more copies, so their counts are larger.",
