@@ -327,7 +327,28 @@ def virtual_turn(bench: Bench) -> dict | None:
     return summary(samples) if samples else None
 
 
-def run(runs: int, build: bool = True) -> dict:
+@measure("strong_ai_decision")
+def strong_ai_decision(bench: Bench) -> dict | None:
+    """One decision of the strong AI in the browser (its search and the engine applying
+    it; target p95 < 1 s): a solo game against three strong AIs, the human played by the
+    e2e driver's clicks, until 100 x runs decisions or the game's end. The page writes
+    each strong decision's time into ``data-ai-ms``."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    gd.start_game(page, "solo", ("Bench",), seed=23, levels=("strong", "strong", "strong"))
+    rnd = random.Random(23)
+    read = "() => (document.documentElement.dataset.aiMs || '').split(',').filter(x => x)"
+    while len(page.evaluate(read)) < 100 * bench.runs:
+        if gd.wait_human_or_over(page, timeout=600_000) == "over":
+            break
+        gd.human_step(page, rnd)
+    samples = [float(x) for x in page.evaluate(read)]
+    ctx.close()
+    return summary(samples) if samples else None
+
+
+def run(runs: int, build: bool = True, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
     if build:
@@ -354,11 +375,13 @@ def run(runs: int, build: bool = True) -> dict:
                                         args=CHROMIUM_ARGS)
             bench = Bench(browser, base, server, runs)
             bench.load(bench.new_context().new_page(), base)  # warm the OS file cache
-            results.update(bench_cold(bench))
-            results.update(bench_offline(bench))
-            results.update(bench_first_visit_disk(p, chromium, bench))
+            if not only:
+                results.update(bench_cold(bench))
+                results.update(bench_offline(bench))
+                results.update(bench_first_visit_disk(p, chromium, bench))
             for name, fn in MEASURES:
-                results[name] = fn(bench)
+                if not only or name in only:
+                    results[name] = fn(bench)
             browser.close()
     finally:
         server.shutdown()
@@ -399,8 +422,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--only", nargs="+", metavar="NAME",
+                    help="run only these measures (e.g. strong_ai_decision), no load figures")
     args = ap.parse_args(argv)
-    r = run(args.runs, build=not args.no_build)
+    r = run(args.runs, build=not args.no_build, only=args.only)
+    if args.only:
+        print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in args.only))
+        return 0
     print(report(r))
     if args.json:
         args.json.write_text(json.dumps(r, indent=2) + "\n")

@@ -100,7 +100,8 @@ class App:
         self.game_id: str | None = None
         self.view: dict[str, Any] = {}
         self.report: list[tuple[str, str, str]] = []
-        self.players: dict[int, Any] = {}  # seat -> VirtualPlayer
+        self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
+        self.ai_ms: list[float] = []  # the strong AI's decision times (bench hook)
         query = str(BRIDGE.location.query())
         self.fast = "fast=1" in query
         self.pace = 0 if self.fast else PACE_MS
@@ -182,7 +183,7 @@ class App:
         one is only marked as the game to resume."""
         self.session = session
         self.game_id = gid
-        self.players = {}
+        self.hint = None
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
@@ -249,25 +250,56 @@ class App:
 
     def after_action(self) -> None:
         self.editor = None
+        self.hint = None
         self.espionage = False
         self.render()
         self.autosave()
         self.schedule_virtual()
 
-    def virtual_player(self, seat: int) -> Any:
-        if seat not in self.players:
-            from vinci_core.virtual import VirtualPlayer
-
-            self.players[seat] = VirtualPlayer.for_seat(self.session.state.config, seat)
-        return self.players[seat]
+    # ---------------------------------------------------------------- AI seats and hints
+    # (issue 13) The AI of a virtual seat plays at the level in its config through
+    # Session.play_ai, which logs its reason; Session.hint gives the strong AI's move for a
+    # human, shown and highlighted here without being played.
 
     def virtual_action(self) -> bool:
-        state = self.session.state
-        seat = state.current_player
-        if seat is None or not state.config.seats[seat].virtual:
-            return False
-        self.session.act(self.virtual_player(seat).act(state))
-        return True
+        strong = self.view.get("ai_level") == "strong"
+        t0 = time.perf_counter()
+        played = bool(self.session.play_ai())
+        if played and strong:  # bench hook: decision times of the strong level, in ms
+            self.ai_ms.append((time.perf_counter() - t0) * 1000)
+            del self.ai_ms[:-1000]
+            js.document.documentElement.setAttribute(
+                "data-ai-ms", ",".join(f"{ms:.1f}" for ms in self.ai_ms))
+        return played
+
+    def show_hint(self) -> None:
+        if self.session is None or self.busy():
+            return
+        self.hint = self.session.hint()
+        self.render_hint()
+
+    def render_hint(self) -> None:
+        box = element("hint-text")
+        hint = self.hint
+        show(box, hint is not None)
+        for node in js.document.querySelectorAll(".hinted"):
+            node.classList.remove("hinted")
+        if hint is None:
+            return
+        box.textContent = hint["text"]
+        for pid in hint["provinces"]:
+            if pid in self.nodes:
+                self.nodes[pid][0].classList.add("hinted")
+        if hint["slot"] is not None:
+            slot = js.document.querySelector(f"[data-testid=slot-{hint['slot']}]")
+            if found(slot):
+                slot.classList.add("hinted")
+
+    def render_notice(self) -> None:
+        box = element("ai-notice")
+        notice = self.view.get("notice") or ""
+        show(box, bool(notice))
+        box.textContent = notice
 
     def schedule_virtual(self) -> None:
         if self.timer_pending or self.session is None or not self.view.get("virtual_to_act"):
@@ -370,6 +402,8 @@ class App:
             if self.session is not None and self.session.undo():
                 self.clear_error()
                 self.after_action()
+        elif action == "hint":
+            self.show_hint()
         elif action == "skip":
             self.skipping = True
             if not self.timer_pending:
@@ -505,6 +539,28 @@ class App:
         show(form.querySelector(".count-row"), mode == "hotseat")
         for i, li in enumerate(form.querySelectorAll(".seat-row")):
             show(li, i < shown)
+        self.build_level_rows(str(mode), count)
+
+    def build_level_rows(self, mode: str, count: int) -> None:
+        """(issue 13) One level selector per seat an AI may play (presenter.level_rows);
+        a choice already made in a row is kept when the rows are rebuilt."""
+        from vinci_core.presenter import level_rows
+
+        box = element("level-rows")
+        key = f"{mode}:{count}"
+        if box.getAttribute("data-key") == key:
+            return
+        box.setAttribute("data-key", key)
+        box.replaceChildren()
+        for i, row in enumerate(level_rows(mode, count)):
+            select = make("select", None, name=f"level{i}", data_testid=f"level-{i}")
+            for option in row["options"]:
+                select.append(make("option", option["label"], value=option["value"]))
+            label = make("label", None)
+            label.append(make("span", row["label"]), select)
+            li = make("li")
+            li.append(label)
+            box.append(li)
 
     def read_form(self) -> dict[str, Any]:
         form = element("new-game-form")
@@ -513,8 +569,10 @@ class App:
         shown = {"solo": 1, "two_player": 2}.get(mode, count)
         names = [str(form.querySelector(f"[name=name{i}]").value) for i in range(shown)]
         colours = [str(form.querySelector(f"[name=colour{i}]").value) for i in range(shown)]
+        levels = [str(node.value) for node in
+                  element("level-rows").querySelectorAll("select")]
         out: dict[str, Any] = {"mode": mode, "names": names, "colours": colours,
-                               "random_seed": random.getrandbits(62)}
+                               "levels": levels, "random_seed": random.getrandbits(62)}
         for key in ("seed", "target_vp", "edition", "decline_contact",
                     "defender_redistribution", "tile_counts", "automatic_decline",
                     "cut_off_tokens"):
@@ -617,6 +675,10 @@ class App:
         self.render_chart()
         self.render_log()
         self.render_virtual()
+        self.render_notice()
+        self.render_hint()
+        show(js.document.querySelector("[data-testid=hint]"),
+             not self.view.get("virtual_to_act") and not self.view["terminal"])
         if self.hovered:
             self.hover(self.hovered)
         BRIDGE.setDigest(self.view["digest"])
@@ -903,7 +965,9 @@ class App:
         if on:
             seat = self.view["current_player"]
             name = self.view["players"][seat]["name"]
-            box.querySelector(".txt").textContent = f"{name} is playing…"
+            thinking = self.view.get("ai_level") == "strong"
+            box.querySelector(".txt").textContent = (f"{name} is thinking…" if thinking
+                                                     else f"{name} is playing…")
 
     def render_over(self) -> None:
         v = self.view

@@ -58,6 +58,10 @@ class Seat(BaseModel):
     # V-4 options of a virtual seat, kept in the config so a resumed game plays on the same way.
     virtual_preference: Literal["value", "formula"] = "value"
     virtual_tiebreak_prefers_humans: bool = False
+    # Which AI plays a virtual seat (vinci_core.ai): "book" is the rulebook's virtual player
+    # (V-1 … V-8), "strong" the searching one. The default is left out of digests (D-14), so
+    # every older save keeps its digest.
+    ai_level: Literal["book", "strong"] = "book"
 
 
 class GameConfig(BaseModel):

@@ -214,6 +214,9 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     options ``decline_contact``, ``defender_redistribution``, ``tile_counts``,
     ``automatic_decline`` (on, off), ``cut_off_tokens`` and ``map``, and ``edition``
     (standard, dutch, custom): a preset for the options the form leaves out.
+    ``levels`` (optional, see :func:`level_rows`): in solo and two-player games the AI level
+    of each virtual seat in seat order; in hot-seat games, per seat, ``human`` or an AI level
+    (that seat is then played by the AI under its name).
     """
     from pydantic import ValidationError
 
@@ -255,28 +258,89 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
         raise ValueError(f"unknown edition {edition!r}.")
     # The preset fills in what the form leaves out; an option set one by one wins.
     options = {**EDITIONS.get(edition, {}), **options}
+    levels = [str(x).strip() for x in form.get("levels") or []]
+    allowed = set(AI_LEVELS) | ({"human"} if mode == "hotseat" else set())
+    for wanted in levels:
+        if wanted not in allowed:
+            raise ValueError(f"unknown player level {wanted!r}.")
+
+    def level(i: int) -> dict[str, Any]:
+        chosen = levels[i] if i < len(levels) else "book"
+        return {"virtual": True, "ai_level": chosen} if chosen == "strong" else {
+            "virtual": True}
+
     try:
         if mode == "hotseat":
-            seats = [Seat(name=n, colour=(colours[i] if i < len(colours) else None)
-                          or SEAT_COLOURS[i]) for i, n in enumerate(names)]
+            seats = []
+            for i, n in enumerate(names):
+                kind = levels[i] if i < len(levels) else "human"
+                extra = {} if kind == "human" else level(i)
+                seats.append(Seat(name=n, colour=(colours[i] if i < len(colours) else None)
+                                  or SEAT_COLOURS[i], **extra))
             return GameConfig(seats=seats, **options)
         if mode == "solo":
             seats = [Seat(name=names[0], colour=(colours[0] if colours else None)
                           or SEAT_COLOURS[0])]
-            seats += [Seat(name=f"Virtual {i}", virtual=True, colour=SEAT_COLOURS[i])
+            seats += [Seat(name=f"Virtual {i}", colour=SEAT_COLOURS[i], **level(i - 1))
                       for i in (1, 2, 3)]
             return GameConfig(seats=seats, mode="solo", **options)
         first = (colours[0] if colours else None) or SEAT_COLOURS[0]
         second = (colours[1] if len(colours) > 1 else None) or SEAT_COLOURS[2]
         seats = [Seat(name=names[0], colour=first),
-                 Seat(name="Virtual 1", virtual=True, colour=SEAT_COLOURS[1]),
+                 Seat(name="Virtual 1", colour=SEAT_COLOURS[1], **level(0)),
                  Seat(name=names[1], colour=second),
-                 Seat(name="Virtual 2", virtual=True, colour=SEAT_COLOURS[3])]
+                 Seat(name="Virtual 2", colour=SEAT_COLOURS[3], **level(1))]
         return GameConfig(seats=seats, mode="two_player", **options)
     except ValidationError as exc:
         first_error = exc.errors()[0]
         where = ".".join(str(x) for x in first_error.get("loc", ()))
         raise ValueError(f"Invalid setting {where}: {first_error.get('msg')}.") from None
+
+
+# AI levels as the new-game dialog offers them (vinci_core.ai), the default first.
+AI_LEVELS = ("book", "strong")
+AI_LEVEL_LABELS = {"human": "Human", "book": "AI: by the book",
+                   "strong": "AI: strong (thinks ahead)"}
+
+
+def level_rows(mode: str, count: int) -> list[dict[str, Any]]:
+    """The dialog's level selectors, one per seat an AI may play, in the order of the
+    form's ``levels``: solo and two-player games list their virtual seats (default: by the
+    book); a hot-seat table lists every seat (default: human)."""
+    def options(keys: tuple[str, ...]) -> list[dict[str, str]]:
+        return [{"value": k, "label": AI_LEVEL_LABELS[k]} for k in keys]
+
+    if mode == "solo":
+        return [{"label": f"Virtual {i}", "options": options(AI_LEVELS)} for i in (1, 2, 3)]
+    if mode == "two_player":
+        return [{"label": f"Virtual {i}", "options": options(AI_LEVELS)} for i in (1, 2)]
+    return [{"label": f"Player {i + 1}", "options": options(("human", *AI_LEVELS))}
+            for i in range(count)]
+
+
+def ai_notice(line: str, reason: str) -> str:
+    """The notice of an AI's move: what it did and why (also a line of the move log)."""
+    return f"{line} Why: {reason}"
+
+
+def hint_view(state: GameState, action: Action, reason: str) -> dict[str, Any]:
+    """What the page shows for a hint (the strong AI's move for the player to act, not
+    played): the move in words with its reason, the provinces to highlight, and the
+    display slot for a civilization choice."""
+    provinces: list[str] = []
+    slot = None
+    if isinstance(action, (Conquer, Fort, Keep, Abandon)):
+        provinces = [action.province]
+    elif isinstance(action, PlaceAll):
+        provinces = [p for p, _n in action.placement]
+    elif isinstance(action, Choose):
+        slot = action.slot
+    line = describe(state, action)
+    who = seat_name(state, state.current_player) if state.current_player is not None else ""
+    move = line[len(who) + 1:] if who and line.startswith(who + " ") else line
+    move = move[:1].upper() + move[1:]
+    return {"text": f"Hint: {move} {reason}", "move": move, "reason": reason,
+            "provinces": provinces, "slot": slot, "action": action.to_dict()}
 
 
 def placement_editor(state: GameState) -> dict[str, Any] | None:

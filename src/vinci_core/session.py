@@ -25,9 +25,11 @@ from .actions import Action, Decline, Diplomacy, EndTurn, Finish, IllegalAction,
 from .config import GameConfig
 from .presenter import (
     PHASE_NAMES,
+    ai_notice,
     board_view,
     civ_name,
     describe,
+    hint_view,
     placement_editor,
     prompt,
     ranking,
@@ -47,6 +49,9 @@ class Session:
     _undo: list[tuple[GameState, int]] = field(default_factory=list)  # (state, log length)
     # Scores at the start and at the end of every round (the page's score chart).
     rounds: list[list[int]] = field(default_factory=list)
+    # The last AI move with its reason (the page's notice); reasons are not saved, so a
+    # reloaded game's log shows the moves only.
+    notice: str = ""
 
     def __post_init__(self) -> None:
         if not self.rounds:
@@ -74,8 +79,10 @@ class Session:
 
     # --- playing --------------------------------------------------------------------------
 
-    def act(self, action: Action | dict[str, Any] | str) -> str:
-        """Apply an action (object, dict or JSON). Raises IllegalAction/ActionError."""
+    def act(self, action: Action | dict[str, Any] | str, reason: str = "") -> str:
+        """Apply an action (object, dict or JSON). Raises IllegalAction/ActionError.
+
+        ``reason``: an AI's explanation; the log line and the notice then say why."""
         if not isinstance(action, Action):
             action = parse_action(action)
         before = self.state
@@ -86,6 +93,9 @@ class Session:
                                 "most a save can hold; it can be replayed but not continued")
         after = before.apply(action)
         line = describe(before, action)
+        if reason:
+            line = ai_notice(line, reason)
+            self.notice = line
         if self._undoable(before, after):
             self._undo.append((before, len(self.log)))
             del self._undo[:-MAX_UNDO]
@@ -96,6 +106,30 @@ class Session:
         self.log.extend(_turn_notes(after, before))
         _track_round(self.rounds, after, before)
         return line
+
+    def play_ai(self) -> bool:
+        """Let the AI of the seat to act make one move, at the level in its config, with
+        its reason in the log and the notice. False when no AI seat is to act."""
+        from .ai import checked, player_for_seat
+
+        state = self.state
+        seat = state.current_player
+        if seat is None or not state.config.seats[seat].virtual:
+            return False
+        decision = checked(state, player_for_seat(state.config, seat).decide(state))
+        self.act(decision.action, decision.reason)
+        return True
+
+    def hint(self) -> dict[str, Any] | None:
+        """What the strong AI would do now for the player to act, not played (None when
+        the game is over)."""
+        from .ai import checked, hint
+
+        state = self.state
+        if state.is_terminal:
+            return None
+        decision = checked(state, hint(state))
+        return hint_view(state, decision.action, decision.reason)
 
     @staticmethod
     def _undoable(before: GameState, after: GameState) -> bool:
@@ -139,6 +173,7 @@ class Session:
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
+            notice=self.notice,
             controls={
                 "finish": Finish() in legal,
                 "decline": Decline() in legal,
@@ -149,6 +184,7 @@ class Session:
                 "place": "place" in kinds,
             },
             virtual_to_act=seat is not None and state.config.seats[seat].virtual,
+            ai_level=state.config.seats[seat].ai_level if seat is not None else None,
             phase_name=PHASE_NAMES.get(state.phase, state.phase),
             editor=placement_editor(state),
             rounds=[list(r) for r in self.rounds],

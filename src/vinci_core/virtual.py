@@ -222,6 +222,17 @@ def _kept_provinces(state: GameState, seat: int, provinces: list[int], count: in
     ordered = sorted(provinces, key=lambda p: rank[p])
     if state.rules.virtual[seat] or "messengers" in ab:
         return ordered[:count]
+    placed = {p for p in state.empire(seat) if state.tokens[p]}
+    if placed:  # some tokens already placed one by one: grow from them
+        grown: list[int] = []
+        while len(grown) < count:
+            nxt = next((p for p in ordered if p not in placed
+                        and state._linked(seat, placed, p)), None)
+            if nxt is None:
+                break
+            placed.add(nxt)
+            grown.append(nxt)
+        return grown
     best: list[int] = []
     for first in ordered:  # grow a connected set from the most valuable province
         chosen, kept = {first}, [first]

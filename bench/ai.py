@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Strength and speed of the strong AI (vinci_core.ai): ``python bench/ai.py --games N``.
+
+- Strength: the strong AI against three book players (the rulebook's virtual players),
+  4-seat classic games on Europe, the strong seat rotated over the four positions (game g
+  puts it in seat g mod 4, seed g): win rate with a 95% Wilson interval (a shared victory
+  counts as a share), and mean final VP of the strong seat against the book seats.
+- More thinking pays: the strong AI at its default budget against three strong AIs at a
+  smaller one (``--self-games``, default a quarter of N).
+- Speed: every decision of a strong seat timed in CPython (mean, p95, max), search included.
+- Balance data: every civilization chosen (seat, tiles, VP it scored, the seat's result),
+  written with ``--json`` for ``bench/balance.py``.
+
+The last line printed is always
+``strong vs book: win rate W% (95% CI L–H%) over N games``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
+from vinci_core.ai import StrongPlayer, player_for_seat  # noqa: E402
+
+SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion (wins may be fractional: shared wins)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(config: GameConfig, players: list[Any], timed: set[int],
+         offers: dict[str, list[int]] | None = None
+         ) -> tuple[Any, list[float], list[dict[str, Any]]]:
+    """Play a game; times every decision of the ``timed`` seats; records each civilization
+    chosen with the VP its seat scored while it was the seat's latest choice, and counts in
+    ``offers`` (tile -> [offered, taken]) the civilizations on display at each choice."""
+    state = new_game(config)
+    times: list[float] = []
+    civs: list[dict[str, Any]] = []
+    current: dict[int, dict[str, Any]] = {}
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        t0 = time.perf_counter()
+        action = players[seat].act(state)
+        if seat in timed:
+            times.append(time.perf_counter() - t0)
+        if isinstance(action, Choose):
+            a, b, _coins = state.display[action.slot - 1]
+            if offers is not None:
+                for k, (x, y, _c) in enumerate(state.display):
+                    for tile in {x, y}:
+                        counts = offers.setdefault(tile, [0, 0])
+                        counts[0] += 1
+                        counts[1] += k == action.slot - 1
+            record = {"seat": seat, "tiles": [a, b], "slot": action.slot,
+                      "round": state.round, "vp": 0}
+            civs.append(record)
+            current[seat] = record
+        before = len(state.history)
+        state = state.apply(action)
+        for _round, who, points in state.history[before:]:
+            if who in current:
+                current[who]["vp"] += points
+    won = state.winners
+    for record in civs:
+        record["win"] = (1.0 / len(won)) if record["seat"] in won else 0.0
+    return state, times, civs
+
+
+def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
+    wins = 0.0
+    vp_strong: list[int] = []
+    vp_book: list[int] = []
+    times: list[float] = []
+    civs: list[dict[str, Any]] = []
+    offers: dict[str, list[int]] = {}
+    started = time.perf_counter()
+    for g in range(games):
+        seat = g % 4
+        cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True,
+                                     ai_level="strong" if i == seat else "book")
+                                for i in range(4)], seed=seed0 + g)
+        players = [player_for_seat(cfg, i) for i in range(4)]
+        state, t, c = play(cfg, players, {seat}, offers)
+        won = state.winners
+        wins += (1.0 / len(won)) if seat in won else 0.0
+        vp_strong.append(state.scores[seat])
+        vp_book.extend(s for i, s in enumerate(state.scores) if i != seat)
+        times.extend(t)
+        for record in c:
+            record["strong"] = record["seat"] == seat
+        civs.extend(c)
+        if (g + 1) % 20 == 0:
+            print(f"  {g + 1} games: strong won {wins:.1f} ({time.perf_counter() - started:.0f} s)",
+                  flush=True)
+    return {"games": games, "wins": wins, "vp_strong": vp_strong, "vp_book": vp_book,
+            "times": times, "civs": civs, "offers": offers,
+            "seconds": time.perf_counter() - started}
+
+
+def strong_vs_small(games: int, seed0: int) -> dict[str, Any]:
+    wins = 0.0
+    vp_big: list[int] = []
+    vp_small: list[int] = []
+    for g in range(games):
+        seat = g % 4
+        cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True, ai_level="strong")
+                                for i in range(4)], seed=seed0 + g)
+        players: list[Any] = [StrongPlayer() if i == seat else SMALL for i in range(4)]
+        state, _t, _c = play(cfg, players, set())
+        won = state.winners
+        wins += (1.0 / len(won)) if seat in won else 0.0
+        vp_big.append(state.scores[seat])
+        vp_small.extend(s for i, s in enumerate(state.scores) if i != seat)
+    return {"games": games, "wins": wins, "vp_big": vp_big, "vp_small": vp_small}
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--self-games", type=int, default=None,
+                        help="games of strong vs a smaller budget (default: games // 4)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
+    parser.add_argument("--json", type=Path, help="write the raw results (balance data)")
+    args = parser.parse_args(argv)
+    n = args.games
+    self_games = n // 4 if args.self_games is None else args.self_games
+
+    print(f"strong vs three book players, 4 seats, Europe, {n} games, seat rotated:")
+    main_run = strong_vs_book(n, args.seed)
+    times = sorted(main_run["times"])
+    print(f"  mean final VP: strong {statistics.fmean(main_run['vp_strong']):.1f}, "
+          f"book {statistics.fmean(main_run['vp_book']):.1f}")
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"  decision time of the strong seat (CPython, {len(times)} decisions): "
+          f"mean {1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, "
+          f"max {1000 * times[-1]:.0f} ms; {main_run['seconds'] / n:.2f} s per game")
+
+    small = None
+    if self_games:
+        print(f"strong (default budget) vs three strong at a smaller budget, {self_games} games:")
+        small = strong_vs_small(self_games, args.seed + 100_000)
+        lo, hi = wilson(small["wins"], self_games)
+        print(f"  default budget wins {percent(small['wins'] / self_games)}% "
+              f"(95% CI {percent(lo)}–{percent(hi)}%, parity 25%); mean final VP "
+              f"{statistics.fmean(small['vp_big']):.1f} vs "
+              f"{statistics.fmean(small['vp_small']):.1f}")
+
+    if args.json:
+        out = {k: v for k, v in main_run.items()}
+        out["self_play"] = small
+        args.json.write_text(json.dumps(out))
+    lo, hi = wilson(main_run["wins"], n)
+    print(f"strong vs book: win rate {percent(main_run['wins'] / n)}% "
+          f"(95% CI {percent(lo)}–{percent(hi)}%) over {n} games")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

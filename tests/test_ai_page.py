@@ -1,0 +1,86 @@
+"""What the page shows of the AI, in pure Python: the levels offered by the new-game form,
+reasons in the move log and the notice, hints (shown, highlighted, never played)."""
+
+from __future__ import annotations
+
+import pytest
+
+import vinci_core as vc
+from vinci_core.presenter import config_from_form, hint_view, level_rows
+from vinci_core.session import Session
+
+
+def _form(**kw: object) -> dict[str, object]:
+    base: dict[str, object] = {"mode": "hotseat", "names": ["Ann", "Bo", "Cy"],
+                               "colours": [], "seed": "3", "random_seed": 99,
+                               "target_vp": "", "map": "mini"}
+    base.update(kw)
+    return base
+
+
+def test_level_rows_offer_a_level_for_every_ai_seat() -> None:
+    assert [r["label"] for r in level_rows("solo", 4)] == ["Virtual 1", "Virtual 2",
+                                                           "Virtual 3"]
+    assert len(level_rows("two_player", 4)) == 2
+    hot = level_rows("hotseat", 5)
+    assert len(hot) == 5
+    assert [o["value"] for o in hot[0]["options"]] == ["human", "book", "strong"]
+    assert [o["value"] for o in level_rows("solo", 3)[0]["options"]] == ["book", "strong"]
+
+
+def test_form_levels_go_into_the_seats() -> None:
+    solo = config_from_form(_form(mode="solo", names=["Me"],
+                                  levels=["strong", "book", "strong"]))
+    assert [s.ai_level for s in solo.seats] == ["book", "strong", "book", "strong"]
+    assert [s.virtual for s in solo.seats] == [False, True, True, True]
+    two = config_from_form(_form(mode="two_player", names=["A", "B"], levels=["book", "strong"]))
+    assert [(s.virtual, s.ai_level) for s in two.seats] == [
+        (False, "book"), (True, "book"), (False, "book"), (True, "strong")]
+    hot = config_from_form(_form(levels=["human", "strong", "book"]))
+    assert [(s.name, s.virtual, s.ai_level) for s in hot.seats] == [
+        ("Ann", False, "book"), ("Bo", True, "strong"), ("Cy", True, "book")]
+    # No levels given (an older page): every virtual seat plays by the book, as before.
+    assert config_from_form(_form(mode="solo", names=["Me"])) == config_from_form(
+        _form(mode="solo", names=["Me"], levels=["book"] * 3))
+    with pytest.raises(ValueError, match="level"):
+        config_from_form(_form(mode="solo", names=["Me"], levels=["human", "book", "book"]))
+    with pytest.raises(ValueError, match="level"):
+        config_from_form(_form(levels=["genius"]))
+
+
+def test_ai_moves_carry_their_reason_into_the_log_and_notice() -> None:
+    cfg = config_from_form(_form(mode="solo", names=["Me"], levels=["strong", "book", "book"]))
+    session = Session.new(cfg)
+    played = 0
+    while session.state.current_player != 0 and played < 50:
+        assert session.play_ai()
+        played += 1
+        assert "Why: " in session.log[-1] or "Why: " in session.log[-2]
+        assert session.view()["notice"].startswith(session.notice[:10])
+    assert played > 0
+    assert not session.play_ai()  # a human is to act: the AI does nothing
+    assert session.view()["notice"]
+
+
+def test_hint_shows_the_strong_move_without_playing_it() -> None:
+    cfg = config_from_form(_form(mode="solo", names=["Me"]))
+    session = Session.new(cfg)
+    while session.state.current_player != 0:
+        session.play_ai()
+    before = vc.digest(session.state)
+    hint = session.hint()
+    assert hint is not None
+    assert vc.digest(session.state) == before
+    assert hint["text"].startswith("Hint: ")
+    assert hint["reason"] and hint["slot"] is not None  # a civilization to choose
+    assert hint["action"]["kind"] == "choose"
+
+
+def test_hint_view_highlights_the_provinces_of_the_move() -> None:
+    state = vc.new_game(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1,
+                                      map="mini"))
+    view = hint_view(state, vc.Conquer("castile"), "Because.")
+    assert view["provinces"] == ["castile"] and view["slot"] is None
+    assert view["text"].endswith("Because.")
+    placed = hint_view(state, vc.PlaceAll.of({"castile": 2, "aquitaine": 1}), "Why not.")
+    assert placed["provinces"] == ["aquitaine", "castile"]
