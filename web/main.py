@@ -14,7 +14,7 @@ How the page is put together (see also app.js and README "How the site is built"
 * :func:`boot` builds the :class:`App`, hands app.js one event handler and calls
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
-* Virtual players play by themselves, one action every :data:`PACE_MS` (``?fast=1``: no
+* Virtual players play by themselves, one action every :data:`PACES` ms (``?fast=1``: no
   pause); "Skip animation" plays them at once until a human must act.
 """
 
@@ -36,9 +36,10 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 from ui import dialogs  # noqa: E402
 from ui.board import BoardView  # noqa: E402
 from ui.chart import render_chart  # noqa: E402
-from ui.dom import BRIDGE, PROXIES, element, query, show  # noqa: E402
+from ui.dom import BRIDGE, PROXIES, element, found, query, show  # noqa: E402
 from ui.editor import render_editor  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
+from ui.notices import clear_notices, show_notice  # noqa: E402
 from ui.panels import (  # noqa: E402
     render_controls,
     render_display,
@@ -49,7 +50,9 @@ from ui.panels import (  # noqa: E402
 )
 
 SHARE_PREFIX = "g="
-PACE_MS = 400
+# The other players' pace: ms between two of their actions (the pace buttons; ?fast=1: 0).
+PACES = {"slow": 1400, "normal": 500, "instant": 0}
+PACE_KEY = "vinci.pace"
 # Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
 # and is panned by touch: at 1x Europe's small provinces are too small to tap.
 PHONE_WIDTH = 600
@@ -87,7 +90,10 @@ class App:
         self.players: dict[int, Any] = {}  # seat -> VirtualPlayer
         query_text = str(BRIDGE.location.query())
         self.fast = "fast=1" in query_text
-        self.pace = 0 if self.fast else PACE_MS
+        saved = BRIDGE.storage.get(PACE_KEY)
+        self.pace_name = saved if isinstance(saved, str) and saved in PACES else "normal"
+        self.pace = 0 if self.fast else PACES[self.pace_name]
+        self.seen_moves = 0  # log entries already turned into notices
         self.timer_pending = False
         self.skipping = False
         self.espionage = False
@@ -95,6 +101,7 @@ class App:
         self.board = BoardView()
         self.log = LogPanel()
         self.hovered: str | None = None
+        self.pending_keep: dict[str, Any] | None = None  # a Keep waiting for its confirmation
         self.over_shown = False
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
 
@@ -122,13 +129,11 @@ class App:
         except KeyError:
             self.report.append(("map", "Europe map", "not available"))
         dialogs.render_about(self.report)
+        self.render_pace()
         dialogs.build_seat_rows()
         self.store_probe()
 
-        shared = str(BRIDGE.location.hash())
-        if shared.startswith(SHARE_PREFIX):
-            BRIDGE.location.replaceHash("")  # a reload must not import it twice
-            self.open_text(shared[len(SHARE_PREFIX):], "link")
+        shared = self.open_shared_link()
         if self.session is None:
             gid = self.store.last_id
             if gid is not None:
@@ -138,7 +143,7 @@ class App:
                     self.error(f"The last game could not be resumed: {exc}")
         if self.session is None:
             self.render()
-            if not shared.startswith(SHARE_PREFIX):
+            if not shared:
                 dialogs.open_new_game()
         if js.window.innerWidth < PHONE_WIDTH:
             self.board.set_zoom(PHONE_ZOOM)
@@ -164,6 +169,11 @@ class App:
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
+        self.pending_keep = None
+        self.seen_moves = len(session.entries)  # no notices for what happened before
+        clear_notices()
+        for dialog in ("over-dialog", "keep-dialog"):  # they belonged to the game on screen
+            dialogs.close(dialog)
         self.log.reset()
         self.render()
         if fresh:
@@ -171,6 +181,16 @@ class App:
         elif gid is not None:
             self.store.set_last(gid)
         self.schedule_virtual()
+
+    def open_shared_link(self) -> bool:
+        """The address holds a share link (at start, or pasted into the open tab): add its
+        game. The fragment is cleared first, so a reload does not import it twice."""
+        shared = str(BRIDGE.location.hash())
+        if not shared.startswith(SHARE_PREFIX):
+            return False
+        BRIDGE.location.replaceHash("")
+        self.open_text(shared[len(SHARE_PREFIX):], "link")
+        return True
 
     def open_text(self, text: str, what: str) -> bool:
         """A share link's fragment or an imported file: a new saved game, or a clear error."""
@@ -299,6 +319,9 @@ class App:
         if kind == "import":
             self.open_text(str(detail.get("value") or ""), "file")
             return
+        if kind == "hash":
+            self.open_shared_link()
+            return
         t0 = time.perf_counter()
         action = detail.get("action")
         if detail.get("province"):
@@ -331,6 +354,10 @@ class App:
         action = target["action"]
         if self.espionage and "espionage" in target:
             action = target["espionage"]
+        if "confirm" in target:  # keeping the smaller part of a split empire: ask first
+            self.pending_keep = action
+            dialogs.ask_keep(target["confirm"])
+            return
         self.act(action)
 
     def arm(self, pid: str | None) -> None:
@@ -359,6 +386,11 @@ class App:
             self.render_tokens()
         elif action == "place-all":
             self.place_all()
+        elif action in ("keep-confirm", "keep-cancel"):
+            dialogs.close("keep-dialog")
+            pending, self.pending_keep = self.pending_keep, None
+            if action == "keep-confirm" and pending is not None and not self.busy():
+                self.act(pending)
         elif action == "undo":
             if self.session is not None and self.session.undo():
                 self.clear_error()
@@ -393,6 +425,18 @@ class App:
             self.export()
         elif action == "dismiss-error":
             self.clear_error()
+        elif action == "pace" and value in PACES:
+            self.pace_name = str(value)
+            self.pace = 0 if self.fast else PACES[self.pace_name]
+            BRIDGE.storage.set(PACE_KEY, self.pace_name)
+            self.render_pace()
+        elif action == "jump":
+            target = element(str(value))
+            if found(target):
+                target.scrollIntoView()
+        elif action == "show-province" and self.session is not None:
+            self.board.flash(str(value), scroll=True)
+            self.hover(str(value))
         elif action in ("zoom-in", "zoom-out", "zoom-fit"):
             step = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}[action]
             self.board.set_zoom(self.board.zoom + step)
@@ -417,10 +461,18 @@ class App:
             return
         add = self.editor_counts()
         left = ed["total"] - sum(add.values())
+        n = ed["base"][pid] + add.get(pid, 0) + delta
+        high = ed["max"][pid]
         if delta > 0 and left <= 0:
             self.error("No token left in hand: take one from another province first.")
             return
-        add[pid] = max(0, add.get(pid, 0) + delta)
+        if delta > 0 and high is not None and n > high:
+            self.error(f"{self.province_name(pid)} takes at most {high} token"
+                       f"{'s' * (high != 1)} now (C-3.4.3).")
+            return
+        if delta < 0 and (add.get(pid, 0) <= 0 or n < ed["min"][pid]):
+            return  # the button is disabled: the rules need this token here
+        add[pid] = add.get(pid, 0) + delta
         self.clear_error()
         self.render_editor()
         self.render_tokens()
@@ -474,6 +526,9 @@ class App:
             query(f"[data-testid={tid}]").disabled = not has_game
         if not has_game:
             query("[data-testid=undo]").disabled = True
+            for id_ in ("board", "display", "players", "chart"):  # a last visit's picture
+                element(id_).replaceChildren()
+            self.board.key = None
             return
         v = self.view = self.session.view()
         self.board.ensure(self.session.state.board)
@@ -484,15 +539,40 @@ class App:
         render_display(v)
         render_players(v)
         render_chart(v)
-        self.log.render(v["log"])
+        self.log.render(v["log_rows"])
+        self.render_notices()
         render_virtual(v, True)
         if self.hovered:
             self.hover(self.hovered)
         BRIDGE.setDigest(v["digest"])
+        BRIDGE.measureBoard()  # the status line above the board may have changed height
         set_test_hooks(v)
         if v["terminal"] and not self.over_shown:
             self.over_shown = True
             dialogs.render_over(v["ranking"])
+
+    def render_notices(self) -> None:
+        """A notice for each new move of a virtual player, and each turn's score; the last
+        province played flashes. (Moves made by a click here are seen as they are made.)"""
+        entries = self.session.entries
+        new, self.seen_moves = entries[self.seen_moves:], len(entries)
+        seats = self.session.state.config.seats
+        players = self.view["players"]
+        flashed = None
+        for e in new[-8:]:
+            actor = e.get("seat")
+            if not e.get("notice") or actor is None:
+                continue
+            if seats[actor].virtual or e["kind"] == "score":
+                show_notice(e["notice"], players[actor]["colour"], self.pace)
+                flashed = e.get("province") or flashed
+        if flashed:
+            self.board.flash(flashed)
+
+    def render_pace(self) -> None:
+        for name in PACES:
+            query(f"[data-testid=pace-{name}]").setAttribute(
+                "aria-pressed", "true" if name == self.pace_name else "false")
 
     def render_tokens(self) -> None:
         ed = self.editor_view()
@@ -500,7 +580,7 @@ class App:
         if ed is not None:
             add = self.editor_counts()
             preview = {p: ed["base"][p] + add.get(p, 0) for p in ed["base"]}
-        self.board.render_tokens(self.view["board"], preview)
+        self.board.render_tokens(self.view["board"], preview, self.view["current_player"])
 
     def render_targets(self) -> None:
         targets = self.view.get("targets", {})
@@ -517,7 +597,14 @@ class App:
         self.render_editor()
 
     def render_editor(self) -> None:
-        render_editor(self.editor_view(), self.editor_counts(), self.province_name)
+        from vinci_core.presenter import placement_problem
+
+        ed = self.editor_view()
+        add = self.editor_counts()
+        problem = None
+        if ed is not None and sum(add.values()) == ed["total"]:
+            problem = placement_problem(self.session.state, add)
+        render_editor(ed, add, self.province_name, problem)
 
 
 # A two-province board validated and compiled in the page: proves that the engine and

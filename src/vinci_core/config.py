@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from .tiles import TileCounts
 
@@ -56,6 +56,16 @@ class GameConfig(BaseModel):
     defender_redistribution: Literal["choose", "auto"] = "choose"
     target_vp: int | None = Field(default=None, ge=1, le=10_000)
     tile_counts: TileCounts = "designer"
+
+    @field_validator("seats")
+    @classmethod
+    def _distinct_colours(cls, seats: list[Seat], info: ValidationInfo) -> list[Seat]:
+        # Saves made before this check still load (context "saved", see save.py); the page
+        # tells their seats apart by view.seat_colours.
+        chosen = [s.colour.lower() for s in seats if s.colour]
+        if len(set(chosen)) < len(chosen) and not (info.context or {}).get("saved"):
+            raise ValueError("two seats have the same colour")
+        return seats
 
     @model_validator(mode="after")
     def _check_mode(self) -> GameConfig:

@@ -206,7 +206,8 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     """
     raw = _unpack(text)
     try:
-        model = _SaveModel.model_validate_json(raw)
+        # context: a save keeps loading under checks added after it was made.
+        model = _SaveModel.model_validate_json(raw, context={"saved": True})
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"])

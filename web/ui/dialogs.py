@@ -9,7 +9,7 @@ from typing import Any
 from .dom import PROXIES, element, make, show
 
 FORM_OPTIONS = ("seed", "target_vp", "decline_contact", "defender_redistribution",
-                "tile_counts")
+                "tile_counts", "virtual_level", "virtual_preference", "virtual_tiebreak")
 
 
 def open_modal(id_: str) -> Any:
@@ -60,6 +60,7 @@ def update_seat_rows() -> None:
     form = element("new-game-form")
     mode, shown = _shown_seats(form)
     show(form.querySelector(".count-row"), mode == "hotseat")
+    show(form.querySelector(".virtual-options"), mode != "hotseat")
     for i, li in enumerate(form.querySelectorAll(".seat-row")):
         show(li, i < shown)
 
@@ -119,6 +120,12 @@ def link_copied() -> None:
 
 
 # ------------------------------------------------------------------ game over, about
+
+
+def ask_keep(question: str) -> None:
+    """C-3.4.2: the part clicked gives up more provinces than it keeps."""
+    element("keep-dialog").querySelector(".question").textContent = question
+    open_modal("keep-dialog")
 
 
 def render_over(ranking: list[dict[str, Any]]) -> None:

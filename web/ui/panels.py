@@ -98,6 +98,7 @@ def render_display(v: dict[str, Any]) -> None:
 
 
 def render_players(v: dict[str, Any]) -> None:
+    from vinci_core.palette import contrast
     from vinci_core.presenter import tile_name
 
     box = element("players")
@@ -109,7 +110,9 @@ def render_players(v: dict[str, Any]) -> None:
             card.classList.add("current")
         card.style.setProperty("--c", p["colour"])
         head = make("div", None, class_="head")
-        head.append(make("span", None, class_="swatch"),
+        swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
+        swatch.style.color = contrast(p["colour"])
+        head.append(swatch,
                     make("span", p["name"] + (" · virtual" if p["virtual"] else ""),
                          class_="pname"),
                     make("span", f"{p['score']} VP", class_="score",
@@ -126,6 +129,10 @@ def render_players(v: dict[str, Any]) -> None:
                              class_="facts"))
         else:
             card.append(make("div", "No active civilization", class_="facts"))
+        if p.get("peace"):
+            card.append(make("div", "At peace with " + " and ".join(p["peace"])
+                             + " (Diplomacy)", class_="peace",
+                             data_testid=f"peace-{p['seat']}"))
         if p["declined"]:
             d = p["declined"]
             line = make("div", None, class_="civ declined")
