@@ -299,6 +299,52 @@ def click_to_redraw(bench: Bench) -> dict | None:
     return summary(samples) if samples else None
 
 
+@measure("click_to_redraw_cpu4x")
+def click_to_redraw_throttled(bench: Bench) -> dict | None:
+    """The same clicks with Chromium's CPU slowed down 4x (CDP Emulation.setCPUThrottlingRate),
+    about a mid-range phone (target p95 < 100 ms), ownership tints and notices included."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    cdp = ctx.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
+    rnd = random.Random(21)
+    while len(page.evaluate("window.__clicks")) < 20 * bench.runs:
+        if gd.wait_human_or_over(page) == "over":
+            break
+        gd.human_step(page, rnd, max_conquests=6)
+    page.wait_for_timeout(300)
+    samples = page.evaluate("window.__clicks")
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+    ctx.close()
+    return summary(samples) if samples else None
+
+
+MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
+    .map(m => [m.name, m.startTime]))"""
+
+
+@measure("return_visit_first_paint")
+def return_visit_first_paint(bench: Bench) -> dict | None:
+    """A returning player: reload with a game in progress (HTTP cache warm, no service
+    worker). ``board_ms``: navigation start to the first painted board (the last visit's
+    snapshot, before Python); ``ready_ms``: to the live page (target board <= 300 ms)."""
+    ctx, page, gd = _game_page(bench, query="")
+    gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
+    page.locator('[data-slot="1"]').click()
+    board, ready = [], []
+    for _ in range(bench.runs):
+        page.reload(wait_until="commit")
+        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(200)
+        marks = page.evaluate(MARKS)
+        board.append(marks["vinci-board-painted"])
+        ready.append(marks["vinci-ready"])
+    ctx.close()
+    return {"board_ms": summary(board), "ready_ms": summary(ready)}
+
+
 @measure("virtual_turn")
 def virtual_turn(bench: Bench) -> dict | None:
     """A virtual player's whole turn in the browser, each action redrawn (``?fast=1``: no

@@ -23,6 +23,7 @@ Output (dist/site/), every URL relative so the site works from any folder of any
     index.html main.py app.js style.css     the page (from web/)
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
+    ui/*.py                                 the page's views, imported by main.py
     pyscript.json                           PyScript config: our core, packages by name
     pyscript/                               @pyscript/core dist, without source maps
     pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
@@ -457,11 +458,20 @@ def _copy_stripped(src: Path, dst: Path) -> None:
     dst.write_bytes(data)
 
 
+def page_modules() -> list[str]:
+    """The page's Python modules beside main.py (web/ui/...), as site-relative paths."""
+    return sorted(p.relative_to(WEB).as_posix() for p in (WEB / "ui").rglob("*.py")
+                  if not set(p.relative_to(WEB).parts) & _SKIP_NAMES)
+
+
 def pyscript_config() -> dict:
+    # ``files``: PyScript writes each of the page's modules to the same relative path in
+    # Python's working folder (on sys.path), so main.py imports them as ``ui.*``.
     return {
         "interpreter": "./pyodide/pyodide.mjs",
         "packages": [ROOT_PACKAGE],
         "packages_cache": "passthrough",
+        "files": {f"./{m}": f"./{m}" for m in page_modules()},
     }
 
 

@@ -173,11 +173,8 @@ def human_step(page, rnd: random.Random, max_conquests: int = 4) -> None:
         click_province(page, sorted(targets(page))[0])
     elif phase in ("reorganize", "redistribute"):
         button = page.get_by_test_id("place-all")
-        if button.is_disabled():  # the proposal is incomplete: put what is left anywhere
-            first = page.locator("[data-testid=editor] [data-row]").first.get_attribute(
-                "data-row")
-            while button.is_disabled():
-                page.get_by_test_id(f"inc-{first}").click()
+        while button.is_disabled():  # the proposal is incomplete: put what is left anywhere
+            page.locator("[data-testid=editor] [data-action=inc]:not([disabled])").first.click()
         button.click()
     elif phase == "end_of_turn":
         page.get_by_test_id("end-turn").click()

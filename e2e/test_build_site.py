@@ -78,6 +78,9 @@ def test_pyscript_config_stays_local():
     assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
     assert cfg["packages"] == ["vinci-core"]
     assert cfg["packages_cache"] == "passthrough"
+    # The page's modules (web/ui) are fetched from the site itself, to the same paths.
+    assert "./ui/board.py" in cfg["files"]
+    assert all(src == dst and src.startswith("./ui/") for src, dst in cfg["files"].items())
 
 
 def test_content_types():

@@ -24,7 +24,7 @@ ROOT_DIR = __import__("pathlib").Path(__file__).resolve().parent.parent
 
 
 def test_hotseat_two_full_rounds_by_clicks(make_site):
-    site = make_site(viewport={"width": 1366, "height": 900})
+    site = make_site(viewport={"width": 1366, "height": 768})
     page = site.new_page()
     site.goto_ready(page)
     actions = scenario(HOTSEAT_SEED)
@@ -48,7 +48,8 @@ def test_hotseat_two_full_rounds_by_clicks(make_site):
     log = page.get_by_test_id("log").text_content()
     assert "puts the empire into decline" in log and "keeps the part around" in log
     # The score chart has a line per player; the player panels show the three names.
-    assert page.locator("[data-testid=score-chart] polyline").count() == 3
+    assert page.locator("[data-testid=score-chart] polyline[data-seat]").count() == 3
+    assert page.locator("[data-testid=score-chart] .legend").count() == 3
     for name in HOTSEAT_NAMES:
         assert name in page.get_by_test_id("players").text_content()
     site.assert_clean()

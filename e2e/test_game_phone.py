@@ -17,6 +17,8 @@ from game_driver import (
 
 pytestmark = pytest.mark.e2e
 
+DOCS = __import__("pathlib").Path(__file__).resolve().parent.parent / "docs"
+
 BOARD = """() => { const box = document.querySelector('[data-testid=board]');
   const svg = box.querySelector('svg');
   return {box: box.clientWidth, svg: svg.getBoundingClientRect().width,
@@ -25,8 +27,22 @@ BOARD = """() => { const box = document.querySelector('[data-testid=board]');
           cy: (box.scrollTop + box.clientHeight / 2) / box.scrollHeight}; }"""
 
 
+def in_viewport(page, locator) -> bool:
+    """The element is wholly on screen as it is now (no scrolling first)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["width"] <= size["width"] + 1 \
+        and box["y"] + box["height"] <= size["height"] + 1
+
+
+def _tap_on_screen(page, locator) -> None:
+    assert in_viewport(page, locator), f"{locator} is not on screen when it must be tapped"
+    locator.tap()
+
+
 def _tap(page, test_id: str) -> None:
-    page.get_by_test_id(test_id).tap()
+    _tap_on_screen(page, page.get_by_test_id(test_id))
 
 
 def test_phone_board_zoomed_and_playable_by_taps(make_site):
@@ -44,11 +60,18 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     board = page.evaluate(BOARD)
     assert board["svg"] > 1.7 * board["box"]  # zoomed in (1.8x) ...
     assert board["left"] > 0 and abs(board["cx"] - 0.5) < 0.02  # ... and centred
+    # The prompt stays on screen, and the panels are one tap away.
+    assert in_viewport(page, page.get_by_test_id("prompt"))
     for _ in range(3):  # round 1: each of the three seats chooses, then the first expands
         assert html(page, "actor") == "human" and html(page, "phase") == "choose"
+        _tap(page, "jump-display")
+        page.wait_for_timeout(300)  # the scroll into view
         old = digest(page)
-        page.locator('[data-slot="1"]').tap()
+        _tap_on_screen(page, page.locator('[data-slot="1"]'))
         wait_digest_change(page, old)
+        assert in_viewport(page, page.get_by_test_id("prompt"))
+    _tap(page, "jump-board")
+    page.wait_for_timeout(300)
     assert html(page, "phase") == "expand"
     lit = targets(page)
     assert lit, "a civilization was chosen: some provinces are conquerable"
@@ -66,7 +89,15 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     wait_digest_change(page, old)
     assert pid not in targets(page)  # conquered: no longer a target
     assert "armed" not in (path.get_attribute("class") or "")
+    page.screenshot(path=str(DOCS / "screenshot-phone.png"))
 
+    # The action buttons sit in the bar at the bottom while the board is panned.
+    page.locator("[data-testid=board]").evaluate("b => { b.scrollTop += 200; }")
+    old = digest(page)
+    _tap(page, "finish-conquest")
+    wait_digest_change(page, old)
+    _tap(page, "jump-board")
+    page.wait_for_timeout(300)
     before = page.evaluate(BOARD)
     _tap(page, "zoom-in")
     after = page.evaluate(BOARD)

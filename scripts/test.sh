@@ -21,7 +21,7 @@ if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 
-.venv/bin/ruff check src tests build e2e bench scripts
+.venv/bin/ruff check src tests build e2e bench scripts web
 .venv/bin/mypy
 
 # The static site (npm ci and pip download happen once, into build/cache/).

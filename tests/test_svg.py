@@ -39,17 +39,33 @@ def test_names_are_escaped_text_never_markup() -> None:
 
 
 def test_view_draws_owner_colour_count_fort_and_decline() -> None:
-    cfg = vc.GameConfig(seats=[vc.Seat(name=n, colour="#123456") for n in "XYZ"],
+    cfg = vc.GameConfig(seats=[vc.Seat(name=n, colour=c) for n, c in
+                               zip("XYZ", ("#654321", "#123456", "#abcdef"), strict=True)],
                         map="svgtest")
     state = vc.new_game(cfg).clone()
     state.owner[0], state.tokens[0], state.fort[0], state.declined[0] = 1, 4, True, True
     view = board_view(state)
-    assert view["a"] == {"owner": 1, "colour": "#123456", "tokens": 4, "neutral": False,
-                         "declined": True, "fort": True}
+    assert view["a"] == {"owner": 1, "colour": "#123456", "mark": "Y", "tokens": 4,
+                         "neutral": False, "declined": True, "fort": True}
     svg = board_svg(state.board, view)
     group = re.search(r'<g class="token" data-token="a".*?</g>', svg).group(0)
     assert 'fill="#123456"' in group and ">4<" in group
-    assert 'visibility="hidden"' not in group  # fort and decline marks shown
+    assert 'visibility="hidden"' not in group  # fort, decline and seat letter shown
+    assert '>Y</text>' in group
+    owner = re.search(r'<path[^>]*data-owner-of="a"[^>]*>', svg).group(0)
+    assert 'fill="#123456"' in owner and 'mask="url(#hatch)"' in owner  # declined: hatched
+
+
+def test_ownership_tint_active_strong_declined_hatched_neutral_plain() -> None:
+    from vinci_core.svg import ownership_style
+
+    active = ownership_style({"owner": 0, "colour": "#d55e00", "declined": False})
+    declined = ownership_style({"owner": 0, "colour": "#d55e00", "declined": True})
+    neutral = ownership_style({"owner": None, "colour": None, "neutral": True})
+    assert active["fill"] == declined["fill"] == "#d55e00"
+    assert active["mask"] == "none" and declined["mask"] == "url(#hatch)"
+    assert float(active["fill-opacity"]) < 1  # the terrain shows through
+    assert neutral["fill"] == "none" and neutral["fill-opacity"] == "0"
 
 
 def test_score_chart_draws_one_line_per_seat_and_escapes_names() -> None:
@@ -59,6 +75,19 @@ def test_score_chart_draws_one_line_per_seat_and_escapes_names() -> None:
                {"name": "Bo", "colour": "#00ff00"}]
     svg = score_chart_svg([[10, 10], [20, 14], [31, 40]], players, target=150)
     xml.dom.minidom.parseString(svg)
-    assert svg.count("<polyline") == 2 and "<script>" not in svg
-    assert 'class="target"' in svg
-    assert score_chart_svg([[10, 10]], players).count("<polyline") == 2
+    assert svg.count("<polyline data-seat") == 2 and "<script>" not in svg
+    assert 'class="target"' not in svg and "target 150" in svg  # far above: a note
+    assert score_chart_svg([[10, 10]], players).count("<polyline data-seat") == 2
+    near = score_chart_svg([[10, 10], [90, 120]], players, target=150)
+    assert 'class="target"' in near  # the leader is close: the target line is drawn
+    assert near.count('class="legend"') == 2 and "&lt;script&gt;" in near
+
+
+def test_chart_scale_fits_the_scores_and_reaches_the_target_when_close() -> None:
+    from vinci_core.svg import chart_scale
+
+    top, ticks = chart_scale(37, 150)
+    assert 37 < top <= 60 and ticks[0] == 0 and ticks[-1] == top and len(ticks) <= 7
+    assert chart_scale(120, 150)[0] >= 150
+    assert chart_scale(0, None) == (10, [0, 5, 10])
+    assert chart_scale(400, 150)[0] >= 400

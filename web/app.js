@@ -17,11 +17,13 @@
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
 //   vinci.later(ms, fn)             setTimeout (the virtual players' pace)
+//   vinci.measureBoard()            fits the board's box to the window (also on resize)
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
 // on a province before acting: the first one shows what it would do and cost).
 // Besides clicks, the handler gets {"type": "key"} for Enter/Space on a focused province
 // (the same as a click), {"type": "hover", "province"} when the pointer or the focus moves
-// over the board, and {"type": "import", "value", "name"} with the text of an imported file.
+// over the board, {"type": "import", "value", "name"} with the text of an imported file, and
+// {"type": "hash"} when the address's fragment changes (a share link pasted into the tab).
 "use strict";
 
 const BOOT_TIMEOUT_MS = 90_000;
@@ -48,6 +50,70 @@ function showError(message) {
   if (status) status.hidden = true;
 }
 
+// --- First paint before Python: the last board shown, or the empty board and a progress bar.
+// Leaving the page (or hiding it) keeps a copy of the board and the panels; the next visit
+// shows that copy at once, marked as loading (inert), and Python's first render replaces it.
+const SNAPSHOT_KEY = "vinci.snapshot";
+const SNAPSHOT_PARTS = ["board", "turn-who", "turn-round", "turn-phase", "prompt", "display",
+  "players", "chart"];
+
+function keepSnapshot() {
+  if (root.dataset.ready !== "1" || !root.dataset.digest || $("app").hidden) return;
+  const parts = {};
+  for (const id of SNAPSHOT_PARTS) {
+    const el = $(id);
+    if (el) parts[id] = el.innerHTML;
+  }
+  vinci.storage.set(SNAPSHOT_KEY, JSON.stringify({ digest: root.dataset.digest, parts }));
+}
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "hidden") keepSnapshot();
+});
+window.addEventListener("pagehide", keepSnapshot);
+
+function showSnapshot() {
+  let snap = null;
+  try {
+    snap = JSON.parse(vinci.storage.get(SNAPSHOT_KEY) || "null");
+  } catch {
+    snap = null; // a damaged copy is only a picture: ignore it
+  }
+  const app = $("app");
+  if (!snap || !snap.parts || !snap.parts.board || !app) return false;
+  for (const [id, html] of Object.entries(snap.parts)) {
+    const el = $(id);
+    if (el && SNAPSHOT_PARTS.includes(id)) el.innerHTML = html; // our own page's markup
+  }
+  root.dataset.snapshot = "1";
+  app.inert = true;
+  app.hidden = false;
+  return true;
+}
+
+function showBootPicture() {
+  const box = $("boot-picture");
+  if (!box) return;
+  const img = document.createElement("img");
+  img.src = "./board.svg";
+  img.alt = "";
+  box.append(img);
+  box.hidden = false;
+  // Progress: the big files Python needs, counted as they arrive.
+  const bar = $("boot-progress");
+  const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
+    /\.whl$/, /main\.py$/];
+  let done = 0;
+  const total = 11; // core, stdlib, lock, six wheels, main.py, the page's modules
+  if (bar && "PerformanceObserver" in window) {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        if (wanted.some((re) => re.test(e.name))) done += 1;
+      }
+      bar.value = Math.min(0.95, done / total);
+    }).observe({ type: "resource", buffered: true });
+  }
+}
+
 const vinci = {
   attach(fn) {
     handler = fn;
@@ -57,8 +123,17 @@ const vinci = {
     const status = $("boot-status");
     if (status) status.hidden = true;
     const app = $("app");
-    if (app) app.hidden = false;
+    if (app) {
+      app.hidden = false;
+      app.inert = false;
+    }
+    delete root.dataset.snapshot;
+    measureBoard();
     root.dataset.ready = "1";
+    performance.mark("vinci-ready");
+    if (!performance.getEntriesByName("vinci-board-painted").length && digest) {
+      requestAnimationFrame(() => performance.mark("vinci-board-painted"));
+    }
     registerServiceWorker();
   },
   setDigest(digest) {
@@ -122,8 +197,19 @@ const vinci = {
       fn();
     }, ms);
   },
+  measureBoard() {
+    measureBoard();
+  },
 };
 window.vinci = vinci;
+
+if (showSnapshot()) {
+  const status = $("boot-status");
+  if (status) status.classList.add("over-snapshot");
+  requestAnimationFrame(() => performance.mark("vinci-board-painted"));
+} else {
+  showBootPicture();
+}
 
 // The kind of pointer behind the next click (a click event does not say it everywhere).
 let lastPointer = "mouse";
@@ -171,6 +257,21 @@ function hover(event) {
 }
 document.addEventListener("pointerover", hover);
 document.addEventListener("focusin", hover);
+
+// A share link pasted into the address bar of an open page changes only the fragment: no
+// reload happens, so Python is told (it reads the fragment through vinci.location.hash()).
+window.addEventListener("hashchange", () => forward({ type: "hash" }));
+
+// The board's box ends at the bottom of the window, wherever the layout puts its top: "Fit"
+// then shows the whole board without scrolling the page (--board-max, read by style.css).
+function measureBoard() {
+  const box = $("board");
+  if (!box || box.offsetParent === null) return;
+  const top = box.getBoundingClientRect().top + window.scrollY;
+  const room = Math.max(240, window.innerHeight - top - 8);
+  root.style.setProperty("--board-max", room + "px");
+}
+window.addEventListener("resize", measureBoard);
 
 // Import a save file: its text goes to Python, which checks it before storing anything.
 document.addEventListener("change", (event) => {

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from .maps import load_map
 from .tiles import TileCounts
@@ -115,6 +115,16 @@ class GameConfig(BaseModel):
             raise ValueError(f"there is no board {self.map!r}{version} in this edition") \
                 from None
         return self
+
+    @field_validator("seats")
+    @classmethod
+    def _distinct_colours(cls, seats: list[Seat], info: ValidationInfo) -> list[Seat]:
+        # Saves made before this check still load (context "saved", see save.py); the page
+        # tells their seats apart by view.seat_colours.
+        chosen = [s.colour.lower() for s in seats if s.colour]
+        if len(set(chosen)) < len(chosen) and not (info.context or {}).get("saved"):
+            raise ValueError("two seats have the same colour")
+        return seats
 
     @model_validator(mode="after")
     def _check_mode(self) -> GameConfig:

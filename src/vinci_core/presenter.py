@@ -24,9 +24,10 @@ from .actions import (
 )
 from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
+from .palette import seat_marks
 from .state import GameState
 from .tiles import TILES
-from .view import seat_colour
+from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
 
 def tile_name(tid: str) -> str:
@@ -47,13 +48,17 @@ def province_name(state: GameState, pid: str) -> str:
 
 
 def board_view(state: GameState) -> dict[str, dict[str, Any]]:
-    """Per province: owner, token colour and count, decline and fort marks."""
+    """Per province: owner, its colour and letter (palette.seat_marks), token count,
+    decline and fort marks."""
     out: dict[str, dict[str, Any]] = {}
+    colours = seat_colours(state.config)
+    marks = seat_marks([s.name for s in state.config.seats])
     for p, pid in enumerate(state.board.ids):
         o = state.owner[p]
         out[pid] = {
             "owner": o if o >= 0 else None,
-            "colour": seat_colour(state, o) if o >= 0 else None,
+            "colour": colours[o] if o >= 0 else None,
+            "mark": marks[o] if o >= 0 else None,
             "tokens": state.tokens[p],
             "neutral": o == NEUTRAL,
             "declined": state.declined[p],
@@ -86,11 +91,51 @@ def targets(state: GameState) -> dict[str, dict[str, Any]]:
                 entry["terms"] = [t.to_dict() for t in cost.terms]
         elif isinstance(action, Abandon):
             out.pop(province)  # abandoning is offered by its own control, not by a click
+    if state.phase == "keep":
+        out = _keep_targets(state)
     return out
 
 
-def prompt(state: GameState) -> str:
-    """The next expected step, in words, for the player to act."""
+def split_parts(state: GameState) -> list[dict[str, Any]]:
+    """C-3.4.2: the parts of a split empire (largest first), each with its provinces, its
+    tokens and the province that names it in the Keep action."""
+    seat = state.current_player
+    if state.phase != "keep" or seat is None:
+        return []
+    ids = state.board.ids
+    # The engine's own cohesion (C-3.4.1, Astronomy included) decides what a part is.
+    parts = state._parts(seat)
+    out = [{"keep": ids[part[0]], "provinces": [ids[p] for p in part],
+            "tokens": sum(state.tokens[p] for p in part)} for part in parts]
+    return sorted(out, key=lambda part: (-len(part["provinces"]), -part["tokens"]))
+
+
+def _keep_targets(state: GameState) -> dict[str, dict[str, Any]]:
+    """Every province of every part is a target; keeping a part that gives up more
+    provinces than it keeps asks for a confirmation first (a decision of this page)."""
+    parts = split_parts(state)
+    total = sum(len(part["provinces"]) for part in parts)
+    out: dict[str, dict[str, Any]] = {}
+    for n, part in enumerate(parts):
+        kept = len(part["provinces"])
+        lost = total - kept
+        entry: dict[str, Any] = {"action": Keep(part["keep"]).to_dict(), "part": n,
+                                 "provinces": kept, "tokens": part["tokens"]}
+        if lost > kept:
+            entry["confirm"] = (f"Keep {_count(kept, 'province')} and give up "
+                                f"{_count(lost, 'province')}?")
+        for pid in part["provinces"]:
+            out[pid] = entry
+    return out
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' * (n != 1)}"
+
+
+def prompt(state: GameState, legal: list[Action] | None = None) -> str:
+    """The next expected step, in words: what the player to act can do now, or what a
+    virtual player is doing. ``legal``: the state's legal actions, when already known."""
     if state.is_terminal:
         names = " and ".join(seat_name(state, s) for s in state.winners)
         return f"Game over: {names} {'share the victory' if len(state.winners) > 1 else 'wins'}."
@@ -99,16 +144,34 @@ def prompt(state: GameState) -> str:
     who = seat_name(state, seat)
     player = state.players[seat]
     phase = state.phase
+    if state.config.seats[seat].virtual:
+        doing = VIRTUAL_DOING.get(phase, "playing")
+        return f"{who} (virtual player) is playing: {doing}."
+    if legal is None:
+        legal = state.legal_actions()
     if phase == "choose":
         return f"{who}: choose a civilization from the display."
     if phase == "expand":
-        if not state.empire(seat) and player.hand:
+        reachable = any(isinstance(a, Conquer) for a in legal)
+        entering = not state.empire(seat) and player.hand
+        if reachable and entering:
             return f"{who}: enter the board — click a highlighted province ({player.hand} " \
                    f"tokens in hand)."
-        return f"{who}: conquer a highlighted province ({player.hand} tokens in hand), or " \
-               f"finish conquering."
+        if reachable:
+            return f"{who}: conquer a highlighted province ({player.hand} tokens in hand), " \
+                   f"or finish conquering."
+        others = [label for kind, label in (("decline", "decline"), ("finish", "finish "
+                  "conquering")) if any(a.kind == kind for a in legal)]
+        if not others:
+            return f"{who}: no province is within reach."
+        return f"{who}: no province is within reach of your {player.hand} tokens — " \
+               f"{' or '.join(others)}."
     if phase == "keep":
-        return f"{who}: your empire is split — click a province of the part you keep."
+        parts = split_parts(state)
+        sizes = "; ".join(f"{_count(len(p['provinces']), 'province')} and "
+                          f"{_count(p['tokens'], 'token')} around "
+                          f"{province_name(state, p['keep'])}" for p in parts)
+        return f"{who}: your empire is split ({sizes}) — click the part you keep."
     if phase == "reorganize":
         return f"{who}: reorganize — place your {player.hand} tokens, at least one per province."
     if phase == "end_of_turn":
@@ -116,6 +179,17 @@ def prompt(state: GameState) -> str:
     if phase == "redistribute":
         return f"{who}: place the {player.returned} tokens you got back into your provinces."
     return ""
+
+
+# What a virtual player is doing, by phase (the prompt of its turn).
+VIRTUAL_DOING = {
+    "choose": "choosing a civilization",
+    "expand": "conquering",
+    "keep": "choosing the part of its empire to keep",
+    "reorganize": "reorganizing its empire",
+    "end_of_turn": "ending its turn",
+    "redistribute": "placing the tokens it got back",
+}
 
 
 def describe(before: GameState, action: Action) -> str:
@@ -157,6 +231,72 @@ def describe(before: GameState, action: Action) -> str:
     return f"{who}: {action.kind}"
 
 
+def the_human(state: GameState) -> int | None:
+    """The one human seat of a solo game, addressed as "you" in notices (None otherwise:
+    with several humans at one device, names are clearer)."""
+    humans = [i for i, s in enumerate(state.config.seats) if not s.virtual]
+    return humans[0] if len(humans) == 1 else None
+
+
+def notice(before: GameState, action: Action, after: GameState) -> str | None:
+    """A short sentence about another player's action for the page's notices ("Virtual 1
+    took England from you (3 tokens)"); None for steps not worth a notice (finishing,
+    placing tokens, ending the turn: the board shows them)."""
+    seat = before.current_player
+    if seat is None:
+        return None
+    who = seat_name(before, seat)
+    you = the_human(before)
+
+    def whom(s: int) -> str:
+        return "you" if s == you else seat_name(before, s)
+
+    if isinstance(action, Conquer):
+        p = before.board.index[action.province]
+        o, n = before.owner[p], before.tokens[p]
+        where = province_name(before, action.province)
+        spy = " with Espionage" if action.espionage else ""
+        if o == NEUTRAL:
+            return f"{who} took {where} from the neutrals{spy} ({_count(n, 'token')})."
+        if o >= 0 and o != seat:
+            old = " (declined empire)" if before.declined[p] else ""
+            return f"{who} took {where} from {whom(o)}{old}{spy} ({_count(n, 'token')})."
+        return f"{who} entered {where}{spy}." if not before.empire(seat) \
+            else f"{who} took {where}{spy}."
+    if isinstance(action, Choose):
+        a, b, _ = before.display[action.slot - 1]
+        return f"{who} chose {civ_name((a, b))}."
+    if isinstance(action, Decline):
+        return f"{who} put the empire into decline."
+    if isinstance(action, Diplomacy):
+        return f"{who} made peace with {whom(action.seat)}."
+    if isinstance(action, Abandon):
+        return f"{who} left {province_name(before, action.province)}."
+    if isinstance(action, Fort):
+        return f"{who} built a fort in {province_name(before, action.province)}."
+    if isinstance(action, Keep):
+        return f"{who} kept the part around {province_name(before, action.province)}."
+    return None
+
+
+def log_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The move log as the page lists it: a header per round and per turn, then the lines
+    (``province`` set when a click on the line can show it; ``terms`` on scoring lines)."""
+    rows: list[dict[str, Any]] = []
+    last_round, last_turn = None, None
+    for e in entries:
+        if e["round"] != last_round:
+            rows.append({"kind": "round", "text": f"Round {e['round']}"})
+            last_round, last_turn = e["round"], None
+        if e.get("turn") is not None and e["turn"] != last_turn:
+            rows.append({"kind": "turn", "text": f"{e['turn_name']}'s turn",
+                         "seat": e["turn"]})
+            last_turn = e["turn"]
+        rows.append({"kind": e["kind"], "text": e["text"], "province": e.get("province"),
+                     "terms": e.get("terms")})
+    return rows
+
+
 # --- the page's dialogs and panels --------------------------------------------------------
 
 PHASE_NAMES = {
@@ -170,7 +310,7 @@ PHASE_NAMES = {
 }
 
 MODES = ("hotseat", "solo", "two_player")
-SEAT_COLOURS = ("#c62828", "#1565c0", "#f5f5f5", "#212121", "#7b1fa2", "#ef6c00")
+SEAT_COLOURS = DEFAULT_COLOURS
 
 
 def _text(form: dict[str, Any], key: str) -> str:
@@ -214,9 +354,13 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     options ``decline_contact``, ``defender_redistribution``, ``tile_counts``,
     ``automatic_decline`` (on, off), ``cut_off_tokens`` and ``map``, and ``edition``
     (standard, dutch, custom): a preset for the options the form leaves out.
-    ``levels`` (optional, see :func:`level_rows`): in solo and two-player games the AI level
-    of each virtual seat in seat order; in hot-seat games, per seat, ``human`` or an AI level
-    (that seat is then played by the AI under its name).
+    For virtual seats ``virtual_level`` (normal, or hard: V-2's harder level),
+    ``virtual_preference`` (value, formula) and ``virtual_tiebreak`` (dice, humans): V-4.
+    Colours are unique: two humans with one colour is an error, virtual seats take the
+    first default colours no human has. ``levels`` (optional, see :func:`level_rows`): in
+    solo and two-player games the AI level of each virtual seat in seat order; in hot-seat
+    games, per seat, ``human`` or an AI level (that seat is then played by the AI under its
+    name).
     """
     from pydantic import ValidationError
 
@@ -263,33 +407,48 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     for wanted in levels:
         if wanted not in allowed:
             raise ValueError(f"unknown player level {wanted!r}.")
+    human_colours = [(colours[i] if i < len(colours) else None) or SEAT_COLOURS[i]
+                     for i in range(len(names))]
+    taken = [c.lower() for c in human_colours]
+    for i, c in enumerate(taken):
+        if c in taken[:i]:
+            other = names[taken.index(c)]
+            raise ValueError(f"{names[i]} and {other} have the same colour: choose another "
+                             f"for one of them.")
+    # Virtual seats take the first default colours that no human has chosen.
+    spare = iter(c for c in SEAT_COLOURS if c.lower() not in taken)
+    strength = _text(form, "virtual_level") or "normal"
+    if strength not in ("normal", "hard"):
+        raise ValueError(f"unknown level of the virtual players {strength!r}.")
+    from .virtual import VirtualPlayer
 
-    def level(i: int) -> dict[str, Any]:
+    robot = VirtualPlayer(
+        preference="formula" if _text(form, "virtual_preference") == "formula" else "value",
+        tiebreak_prefers_humans=_text(form, "virtual_tiebreak") == "humans")
+    if strength == "hard":
+        robot = VirtualPlayer.hard(robot.preference, robot.tiebreak_prefers_humans)
+
+    def ai_seat(name: str, colour: str | None, i: int) -> Seat:
+        """The i-th AI seat: the rulebook's player with the options above, at the level
+        chosen for it (issue 13)."""
+        seat = robot.seat(name, colour)
         chosen = levels[i] if i < len(levels) else "book"
-        return {"virtual": True, "ai_level": chosen} if chosen == "strong" else {
-            "virtual": True}
+        return seat.model_copy(update={"ai_level": chosen}) if chosen == "strong" else seat
 
     try:
+        humans_seats = [Seat(name=n, colour=c) for n, c in zip(names, human_colours,
+                                                                 strict=True)]
         if mode == "hotseat":
-            seats = []
-            for i, n in enumerate(names):
-                kind = levels[i] if i < len(levels) else "human"
-                extra = {} if kind == "human" else level(i)
-                seats.append(Seat(name=n, colour=(colours[i] if i < len(colours) else None)
-                                  or SEAT_COLOURS[i], **extra))
+            seats = [ai_seat(s.name, s.colour, i)
+                     if i < len(levels) and levels[i] != "human" else s
+                     for i, s in enumerate(humans_seats)]
             return GameConfig(seats=seats, **options)
         if mode == "solo":
-            seats = [Seat(name=names[0], colour=(colours[0] if colours else None)
-                          or SEAT_COLOURS[0])]
-            seats += [Seat(name=f"Virtual {i}", colour=SEAT_COLOURS[i], **level(i - 1))
-                      for i in (1, 2, 3)]
+            seats = humans_seats + [ai_seat(f"Virtual {i}", next(spare), i - 1)
+                                    for i in (1, 2, 3)]
             return GameConfig(seats=seats, mode="solo", **options)
-        first = (colours[0] if colours else None) or SEAT_COLOURS[0]
-        second = (colours[1] if len(colours) > 1 else None) or SEAT_COLOURS[2]
-        seats = [Seat(name=names[0], colour=first),
-                 Seat(name="Virtual 1", colour=SEAT_COLOURS[1], **level(0)),
-                 Seat(name=names[1], colour=second),
-                 Seat(name="Virtual 2", colour=SEAT_COLOURS[3], **level(1))]
+        seats = [humans_seats[0], ai_seat("Virtual 1", next(spare), 0),
+                 humans_seats[1], ai_seat("Virtual 2", next(spare), 1)]
         return GameConfig(seats=seats, mode="two_player", **options)
     except ValidationError as exc:
         first_error = exc.errors()[0]
@@ -371,13 +530,28 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
             start[max(base, key=lambda q: before.get(q, 0))] += left
         if not _legal_placement(state, start):
             start = _connected_proposal(state, empire, base, before, total) or start
+        # C-3.4.3: enough tokens, every province keeps one; fewer, at most one each.
+        enough = sum(base.values()) + total >= len(base)
+        low = {pid: max(n, 1 if enough else 0) for pid, n in base.items()}
+        high = {pid: None if enough else max(n, 1) for pid, n in base.items()}
         return {"kind": "reorganize", "seat": seat, "base": base, "start": start,
-                "total": total}
+                "total": total, "min": low, "max": high}
     if state.phase == "redistribute":
         empire = state.empire(seat)
         base = {ids[p]: state.tokens[p] for p in empire}
         return {"kind": "redistribute", "seat": seat, "base": base,
-                "start": {pid: 0 for pid in base}, "total": state.players[seat].returned}
+                "start": {pid: 0 for pid in base}, "total": state.players[seat].returned,
+                "min": dict(base), "max": {pid: None for pid in base}}
+    return None
+
+
+def placement_problem(state: GameState, add: dict[str, int]) -> str | None:
+    """Why the engine refuses the editor's placement ``add`` (tokens added per province),
+    in words with the rule id; None when it is legal. The editor's Confirm follows it."""
+    try:
+        state.apply(PlaceAll.of({p: n for p, n in add.items() if n}))
+    except IllegalAction as exc:
+        return f"{exc.message[:1].upper()}{exc.message[1:]} ({exc.rule})."
     return None
 
 
@@ -406,6 +580,17 @@ def _connected_proposal(state: GameState, empire: list[int], base: dict[str, int
     for p in order[:total]:
         add[board.ids[p]] += 1
     return add if _legal_placement(state, add) else None
+
+
+def peace_partners(state: GameState) -> dict[int, list[int]]:
+    """C-3.3.9: per seat, the seats it is at peace with now (both sides of each Diplomacy)."""
+    out: dict[int, list[int]] = {s: [] for s in range(state.rules.seats)}
+    for a, b in state.peace:
+        if b not in out[a]:
+            out[a].append(b)
+        if a not in out[b]:
+            out[b].append(a)
+    return out
 
 
 def ranking(state: GameState) -> list[dict[str, Any]]:

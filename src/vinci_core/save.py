@@ -279,7 +279,8 @@ def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameCo
 
     Raises :class:`SaveError` when the record is not valid or names an unknown board."""
     try:
-        cfg = GameConfig.model_validate(_complete(config, board_fingerprint))
+        cfg = GameConfig.model_validate(_complete(config, board_fingerprint),
+                                        context={"saved": True})
     except ValidationError as exc:
         raise _invalid(exc, "the game settings") from None
     _check_board(cfg, board_fingerprint)
@@ -299,7 +300,8 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     if isinstance(payload.get("board"), str):
         payload["config"] = _complete(payload["config"], payload["board"])
     try:
-        model = _SaveModel.model_validate(payload)
+        # context: a save keeps loading under checks added after it was made.
+        model = _SaveModel.model_validate(payload, context={"saved": True})
     except ValidationError as exc:
         raise _invalid(exc, "the save's contents") from None
     cfg = model.config

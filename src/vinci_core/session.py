@@ -30,6 +30,9 @@ from .presenter import (
     civ_name,
     describe,
     hint_view,
+    log_rows,
+    notice,
+    peace_partners,
     placement_editor,
     prompt,
     ranking,
@@ -52,6 +55,9 @@ class Session:
     # The last AI move with its reason (the page's notice); reasons are not saved, so a
     # reloaded game's log shows the moves only.
     notice: str = ""
+    # One entry per log line, for the page: round, turn, province, scoring terms, notice
+    # (see _entries). Kept beside ``log``, which stays a plain list of sentences.
+    entries: list[dict[str, Any]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.rounds:
@@ -66,16 +72,18 @@ class Session:
         """Load a save or share link (raises SaveError) and rebuild its move log."""
         log: list[str] = []
         rounds: list[list[int]] = []
+        entries: list[dict[str, Any]] = []
 
         def record(before: GameState, action: Action, after: GameState) -> None:
             if not rounds:
                 rounds.append(list(before.scores))
-            log.append(describe(before, action))
-            log.extend(_turn_notes(after, before))
+            new = _entries(before, action, after)
+            entries.extend(new)
+            log.extend(e["text"] for e in new)
             _track_round(rounds, after, before)
 
         final = decode_save(text, record)  # one replay builds the game and its log
-        return cls(final, log, rounds=rounds)
+        return cls(final, log, rounds=rounds, entries=entries)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -92,20 +100,22 @@ class Session:
             raise IllegalAction("API", f"this game has reached {before.ply} actions, the "
                                 "most a save can hold; it can be replayed but not continued")
         after = before.apply(action)
-        line = describe(before, action)
-        if reason:
-            line = ai_notice(line, reason)
-            self.notice = line
+        new = _entries(before, action, after)
+        if reason:  # an AI's move: its reason goes with its line and its notice (issue 13)
+            new[0]["text"] = ai_notice(str(new[0]["text"]), reason)
+            if new[0].get("notice"):
+                new[0]["notice"] = ai_notice(str(new[0]["notice"]), reason)
+            self.notice = str(new[0]["text"])
         if self._undoable(before, after):
             self._undo.append((before, len(self.log)))
             del self._undo[:-MAX_UNDO]
         else:
             self._undo.clear()
         self.state = after
-        self.log.append(line)
-        self.log.extend(_turn_notes(after, before))
+        self.entries.extend(new)
+        self.log.extend(e["text"] for e in new)
         _track_round(self.rounds, after, before)
-        return line
+        return str(new[0]["text"])
 
     def play_ai(self) -> bool:
         """Let the AI of the seat to act make one move, at the level in its config, with
@@ -152,6 +162,7 @@ class Session:
             return False
         self.state, size = self._undo.pop()
         del self.log[size:]
+        del self.entries[size:]
         return True
 
     def save(self) -> str:
@@ -169,11 +180,13 @@ class Session:
         snap.update(
             board=board_view(state),
             targets=targets(state),
-            prompt=prompt(state),
+            prompt=prompt(state, legal),
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
             notice=self.notice,
+            log_rows=log_rows(self.entries[-300:]),
+            moves=len(self.entries),
             controls={
                 "finish": Finish() in legal,
                 "decline": Decline() in legal,
@@ -190,7 +203,9 @@ class Session:
             rounds=[list(r) for r in self.rounds],
             ranking=ranking(state) if state.is_terminal else [],
         )
+        peace = peace_partners(state)
         for player in snap["players"]:
+            player["peace"] = [state.config.seats[s].name for s in peace[player["seat"]]]
             for key in ("active", "declined"):
                 if player[key]:
                     player[key]["name"] = civ_name(tuple(player[key]["tiles"]))
@@ -209,16 +224,33 @@ def _track_round(rounds: list[list[int]], after: GameState, before: GameState) -
         rounds.append(list(after.scores))
 
 
-def _turn_notes(after: GameState, before: GameState) -> list[str]:
-    """Log lines for what happened on its own: scoring at the end of a turn, the game end."""
-    notes: list[str] = []
+def _entries(before: GameState, action: Action, after: GameState) -> list[dict[str, Any]]:
+    """The log entries of one action: its line, then what happened on its own (scoring at
+    the end of a turn with its terms, the game's end). Each entry: ``text``, ``kind``
+    (action, score, end), ``round``, ``turn`` (the seat whose turn it is) and its name,
+    ``seat`` (who acted), ``province`` (a line that can show one), ``notice``
+    (presenter.notice), ``terms`` (scoring: "label +n (rule)" strings)."""
+    seat = before.current_player
+    turn = before.turn_seat if before.phase != "choose" else seat
+    base = {"round": before.round, "turn": turn,
+            "turn_name": "" if turn is None else before.config.seats[turn].name}
+    out = [{**base, "kind": "action", "text": describe(before, action), "seat": seat,
+            "province": getattr(action, "province", None) if action.kind != "place_all"
+            else None, "notice": notice(before, action, after)}]
     if after.scorings != before.scorings:
-        _, seat, points = after.history[-1]
-        notes.append(f"{after.config.seats[seat].name} scores {points} VP "
-                     f"(total {after.players[seat].score}).")
+        _, scorer, points = after.history[-1]
+        terms = []
+        if after.last_score is not None and after.last_score[0] == scorer:
+            terms = [f"{label} {value:+d} ({rule})" for label, value, rule
+                     in after.last_score[1] if value]
+        name = after.config.seats[scorer].name
+        out.append({**base, "kind": "score", "seat": scorer, "province": None,
+                    "text": f"{name} scores {points} VP (total {after.players[scorer].score}).",
+                    "terms": terms, "notice": f"{name} scored {points} VP."})
     if after.is_terminal and not before.is_terminal:
-        notes.append("The game is over.")
-    return notes
+        out.append({**base, "kind": "end", "seat": None, "province": None,
+                    "text": "The game is over.", "notice": None})
+    return out
 
 
 # --- the saved games ----------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """The board as SVG, in pure Python (the page inserts it once and then updates its tokens).
 
 Every province is a ``<path data-province="id">`` that can take focus; its tokens are a
-``<g data-token="id">`` group whose disc, count, fort and decline marks the page (or
-:func:`board_svg` with a view) sets from :func:`vinci_core.presenter.board_view`.
+``<g data-token="id">`` group whose disc, count, seat letter, fort and decline marks the
+page (or :func:`board_svg` with a view) sets from :func:`vinci_core.presenter.board_view`.
+Above the terrain, ``<path data-owner-of="id">`` tints a province in its owner's colour
+(:func:`ownership_style`): solid and strong for an active empire, hatched and faint for a
+declined one, nothing for neutral or empty provinces, so the terrain stays recognisable.
 
 >>> from vinci_core.maps import load_map
 >>> svg = board_svg(load_map("europe"))
@@ -16,6 +19,7 @@ from html import escape
 from typing import Any
 
 from .maps import Board
+from .palette import NEUTRAL_COLOUR, contrast
 
 TERRAIN_COLOURS = {
     "farmland": "#ecd374",
@@ -26,7 +30,11 @@ TERRAIN_COLOURS = {
 }
 SEA_COLOURS = {"ocean": "#86b3da", "sea": "#9fc7e8", "inland": "#b4d6f0"}
 DECORATION_COLOUR = "#ddd6c8"
-NEUTRAL_COLOUR = "#8d8d8d"
+__all__ = ["NEUTRAL_COLOUR", "board_svg", "chart_scale", "ownership_style", "score_chart_svg"]
+
+# How strongly an owner's colour covers the terrain (fill-opacity), and the outline width.
+ACTIVE_TINT = 0.5
+DECLINED_TINT = 0.7  # of the hatch stripes only: about a third of the province is covered
 
 # Little pictograms drawn with paths (no fonts needed): a pick for mines, an anchor for ports.
 _MINE = ('<g class="sym mine"><title>mine</title><circle r="7" fill="#4e342e"/>'
@@ -44,13 +52,38 @@ def _attrs(**attrs: Any) -> str:
     )
 
 
+def ownership_style(view: dict[str, Any] | None) -> dict[str, str]:
+    """The tint of a province (a presenter.board_view entry): fill, opacity, mask and class.
+
+    Active empires: their colour over the terrain at :data:`ACTIVE_TINT`, outlined; declined
+    ones: hatched stripes (the ``#hatch`` mask) in their colour; neutral and empty provinces:
+    no tint (the grey neutral tokens say enough)."""
+    if not view or view.get("owner") is None:
+        return {"class": "owner none", "fill": "none", "fill-opacity": "0", "mask": "none"}
+    colour = str(view.get("colour") or NEUTRAL_COLOUR)
+    if view.get("declined"):
+        return {"class": "owner declined", "fill": colour, "fill-opacity": f"{DECLINED_TINT:g}",
+                "mask": "url(#hatch)"}
+    return {"class": "owner active", "fill": colour, "fill-opacity": f"{ACTIVE_TINT:g}",
+            "mask": "none"}
+
+
+def _owner_path(pid: str, d: str, view: dict[str, Any] | None) -> str:
+    style = ownership_style(view)
+    return (f'<path{_attrs(class_=style["class"], data_owner_of=pid, d=d, fill=style["fill"])}'
+            f'{_attrs(fill_opacity=style["fill-opacity"], mask=style["mask"])} '
+            f'stroke="{escape(style["fill"])}" stroke-width="3" stroke-linejoin="round"/>')
+
+
 def _token_group(pid: str, x: float, y: float, view: dict[str, Any] | None) -> str:
     tokens = view.get("tokens", 0) if view else 0
     colour = (view or {}).get("colour") or NEUTRAL_COLOUR
     hidden = None if tokens or (view or {}).get("owner") is not None else "hidden"
     fort = "" if (view or {}).get("fort") else ' visibility="hidden"'
     declined = "" if (view or {}).get("declined") else ' visibility="hidden"'
-    text_colour = _contrast(colour)
+    mark = str((view or {}).get("mark") or "")
+    mark_hidden = "" if mark else ' visibility="hidden"'
+    text_colour = contrast(colour)
     return (
         f'<g class="token" data-token="{escape(pid)}" transform="translate({x:g} {y:g})"'
         f'{_attrs(visibility=hidden)}>'
@@ -59,17 +92,11 @@ def _token_group(pid: str, x: float, y: float, view: dict[str, Any] | None) -> s
         f'<circle class="disc" r="15" fill="{escape(colour)}" stroke="#222" stroke-width="1.5"/>'
         f'<text class="count" y="5.5" text-anchor="middle" fill="{text_colour}">{tokens}</text>'
         f'<path class="decline" d="M-15 -15 L15 15" stroke="#222" stroke-width="4"{declined}/>'
+        f'<g class="seat-mark"{mark_hidden}><rect x="8" y="-26" width="24" height="15" rx="3" '
+        f'fill="#fff" stroke="#222" stroke-width="1"/>'
+        f'<text class="mark" x="20" y="-14.5" text-anchor="middle">{escape(mark)}</text></g>'
         f'</g>'
     )
-
-
-def _contrast(colour: str) -> str:
-    """Black or white text, whichever reads better on ``colour`` (#rrggbb)."""
-    try:
-        r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    except ValueError:
-        return "#000"
-    return "#000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#fff"
 
 
 def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
@@ -84,7 +111,15 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
         'stroke-width:3px;stroke-linejoin:round;fill:#222;pointer-events:none}'
         '.sea-label{font:italic 14px serif;fill:#2d5b85;pointer-events:none}'
         '.count{font:bold 16px sans-serif;pointer-events:none}'
-        '.token,.sym{pointer-events:none}</style>',
+        '.mark{font:bold 11px sans-serif;fill:#222}'
+        '.token,.sym,.owner,.flash-ring{pointer-events:none}'
+        '.flash-ring{fill:none;stroke:none}</style>',
+        # Hatching of declined empires: a mask of diagonal stripes over the owner's tint.
+        '<defs><pattern id="hatch-stripes" width="10" height="10" '
+        'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+        '<rect width="4" height="10" fill="#fff"/></pattern>'
+        f'<mask id="hatch" maskUnits="userSpaceOnUse" x="0" y="0" width="{w:g}" height="{h:g}">'
+        f'<rect width="{w:g}" height="{h:g}" fill="url(#hatch-stripes)"/></mask></defs>',
         f'<rect class="water" width="{w:g}" height="{h:g}" fill="{SEA_COLOURS["ocean"]}"/>',
         '<g class="seas">',
     ]
@@ -110,7 +145,12 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
             f'stroke="#5b5040" stroke-width="1.2" stroke-linejoin="round">'
             f'<title>{escape(label)}</title></path>'
         )
-    out.append('</g><g class="straits">')
+    out.append('</g><g class="owners">')
+    for pid, prov in data.provinces.items():
+        if prov.path:
+            out.append(_owner_path(pid, prov.path, (view or {}).get(pid)))
+    # One ring the page moves to the province just played (or picked in the move log).
+    out.append('</g><path class="flash-ring" d="M0 0"/><g class="straits">')
     for strait in data.strait_lines:
         (x1, y1), (x2, y2) = strait.line
         out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#5b5040" '
@@ -138,47 +178,89 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     return "".join(out)
 
 
-def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
-                    target: int | None = None, width: int = 320, height: int = 160) -> str:
-    """A line chart of the scores over the rounds: ``rounds[r][seat]`` (round 0 = start).
+def chart_scale(top_score: int, target: int | None = None) -> tuple[int, list[int]]:
+    """The score chart's vertical scale: its top and round ticks (0, …, top). The scale fits
+    the scores (with some room above), and reaches the target once the leader is within a
+    third of it, so the target line shows when it matters.
 
-    ``players``: ``name`` and ``colour`` per seat. Names are escaped (they are user text).
+    >>> chart_scale(37, 150)
+    (50, [0, 10, 20, 30, 40, 50])
+    >>> chart_scale(120, 150)[0]
+    150
     """
-    left, right, top, bottom = 30, 8, 8, 20
+    wanted = max(10, top_score * 1.15)
+    if target and top_score * 1.5 >= target:
+        wanted = max(wanted, target)
+    for step in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        if wanted / step <= 6:
+            break
+    top = -(-int(wanted) // step) * step
+    return top, list(range(0, top + 1, step))
+
+
+def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
+                    target: int | None = None, width: int = 320, height: int = 180) -> str:
+    """A line chart of the scores over the rounds: ``rounds[r][seat]`` (round 0 = start),
+    with a legend, a scale that fits (:func:`chart_scale`) and the target line when in range.
+
+    ``players``: ``name``, ``colour`` and ``mark`` per seat. Names are escaped (user text).
+    Every line has a dark casing, so light colours (white) read on the light panel.
+    """
+    legend_h = 16 * ((len(players) + 1) // 2)
+    left, right, top, bottom = 30, 8, 8, 20 + legend_h
     n = max(1, len(rounds) - 1)
-    top_score = max([target or 0] + [v for r in rounds for v in r] + [10])
+    best = max([v for r in rounds for v in r] + [0])
+    top_score, ticks = chart_scale(best, target)
     x_of = [left + (width - left - right) * i / n for i in range(len(rounds))]
+    plot_bottom = height - bottom
 
     def y_of(v: float) -> float:
-        return top + (height - top - bottom) * (1 - v / top_score)
+        return top + (plot_bottom - top) * (1 - v / top_score)
 
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
            f'class="chart" role="img" aria-label="Scores over the rounds">',
-           '<style>.ax{font:10px sans-serif;fill:#6b5d4f}</style>',
-           f'<line x1="{left}" y1="{y_of(0):.1f}" x2="{width - right}" y2="{y_of(0):.1f}" '
-           'stroke="#b9ab90"/>']
+           '<style>.ax{font:10px sans-serif;fill:#6b5d4f}.lg{font:11px sans-serif;fill:#2b2118}'
+           '</style>']
+    for t in ticks:
+        out.append(f'<line x1="{left}" y1="{y_of(t):.1f}" x2="{width - right}" '
+                   f'y2="{y_of(t):.1f}" stroke="{"#b9ab90" if t == 0 else "#e6dcc6"}"/>'
+                   f'<text class="ax" x="{left - 4}" y="{y_of(t) + 3.5:.1f}" '
+                   f'text-anchor="end">{t}</text>')
     for k in range(len(rounds)):
         if n <= 12 or k % max(1, n // 10) == 0:
-            out.append(f'<text class="ax" x="{x_of[k]:.1f}" y="{height - 5}" '
+            out.append(f'<text class="ax" x="{x_of[k]:.1f}" y="{plot_bottom + 13}" '
                        f'text-anchor="middle">{k}</text>')
-    out.append(f'<text class="ax" x="{left - 4}" y="{y_of(top_score) + 8:.1f}" '
-               f'text-anchor="end">{top_score}</text>')
-    out.append(f'<text class="ax" x="{left - 4}" y="{y_of(0):.1f}" text-anchor="end">0</text>')
-    if target:
+    if target and target <= top_score:
         out.append(f'<line class="target" x1="{left}" y1="{y_of(target):.1f}" '
                    f'x2="{width - right}" y2="{y_of(target):.1f}" stroke="#8c2f1b" '
-                   'stroke-dasharray="4 3"><title>target</title></line>')
+                   'stroke-width="1.5" stroke-dasharray="5 3"><title>target</title></line>'
+                   f'<text class="ax" x="{width - right}" y="{y_of(target) - 3:.1f}" '
+                   f'text-anchor="end" fill="#8c2f1b">target {target}</text>')
+    elif target:
+        out.append(f'<text class="ax target-note" x="{width - right}" y="{top + 8}" '
+                   f'text-anchor="end">target {target} ↑</text>')
     for seat, player in enumerate(players):
         pts = " ".join(f"{x_of[i]:.1f},{y_of(r[seat]):.1f}" for i, r in enumerate(rounds)
                        if seat < len(r))
         colour = escape(str(player.get("colour") or NEUTRAL_COLOUR))
         name = escape(str(player.get("name", "")))
-        out.append(f'<polyline data-seat="{seat}" points="{pts}" fill="none" '
-                   f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round">'
-                   f'<title>{name}</title></polyline>')
+        out.append(f'<polyline points="{pts}" fill="none" stroke="#2b2118" stroke-width="4.5" '
+                   'stroke-linejoin="round" stroke-linecap="round"/>'
+                   f'<polyline data-seat="{seat}" points="{pts}" fill="none" '
+                   f'stroke="{colour}" stroke-width="2.5" stroke-linejoin="round" '
+                   f'stroke-linecap="round"><title>{name}</title></polyline>')
         if rounds and seat < len(rounds[-1]):
             out.append(f'<circle cx="{x_of[len(rounds) - 1]:.1f}" '
                        f'cy="{y_of(rounds[-1][seat]):.1f}" r="3.5" fill="{colour}" '
-                       'stroke="#333" stroke-width="1"/>')
+                       'stroke="#2b2118" stroke-width="1.2"/>')
+        lx = left + (seat % 2) * (width - left) / 2
+        ly = height - legend_h + 16 * (seat // 2) + 4
+        label = escape(str(player.get("name", ""))[:18])  # cut before escaping: valid XML
+        mark = escape(str(player.get("mark") or ""))
+        score = rounds[-1][seat] if rounds and seat < len(rounds[-1]) else 0
+        out.append(f'<g class="legend" data-seat="{seat}"><rect x="{lx:.1f}" y="{ly:.1f}" '
+                   f'width="14" height="10" rx="2" fill="{colour}" stroke="#2b2118"/>'
+                   f'<text class="lg" x="{lx + 18:.1f}" y="{ly + 9:.1f}">{label}'
+                   f'{f" ({mark})" if mark else ""} {score}</text></g>')
     out.append("</svg>")
     return "".join(out)

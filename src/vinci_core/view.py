@@ -5,17 +5,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .costs import NEUTRAL
+from .palette import DEFAULT_COLOURS, distinct_colours, seat_marks
 from .tiles import civ_tokens
 
 if TYPE_CHECKING:
+    from .config import GameConfig
     from .state import GameState
 
-# Token colours that stand out on every terrain colour of the board.
-DEFAULT_COLOURS = ("#c62828", "#1565c0", "#f5f5f5", "#212121", "#7b1fa2", "#ef6c00")
+__all__ = ["DEFAULT_COLOURS", "seat_colour", "seat_colours", "snapshot"]
+
+
+def seat_colours(config: GameConfig) -> list[str]:
+    """Every seat's colour, all different (palette.distinct_colours)."""
+    return distinct_colours([s.colour for s in config.seats])
 
 
 def seat_colour(state: GameState, seat: int) -> str:
-    return state.config.seats[seat].colour or DEFAULT_COLOURS[seat % len(DEFAULT_COLOURS)]
+    return seat_colours(state.config)[seat]
 
 
 def _player(state: GameState, seat: int) -> dict[str, Any]:
@@ -28,6 +34,7 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
         "name": cfg.name,
         "virtual": cfg.virtual,
         "colour": seat_colour(state, seat),
+        "mark": seat_marks([s.name for s in state.config.seats])[seat],
         "score": player.score,
         "hand": player.hand,
         "returned": player.returned,

@@ -1,0 +1,151 @@
+"""The board: the SVG map inserted once per map, then only its tokens and highlights change."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dom import element, found
+
+ZOOMS = (1.0, 1.35, 1.8, 2.4, 3.2)
+
+
+class BoardView:
+    def __init__(self) -> None:
+        self.key: str | None = None
+        # pid -> (path, g, disc, text, fort, dec, owner tint, seat-mark group, its text)
+        self.nodes: dict[str, tuple[Any, ...]] = {}
+        self.drawn: dict[str, tuple[Any, ...]] = {}  # pid -> what the token group shows
+        self.lit: set[str] = set()
+        self.zoom = 0
+        self.armed: str | None = None  # touch: the target tapped once, waiting for its 2nd tap
+
+    def ensure(self, board: Any) -> None:
+        """Insert the map's SVG when the board changes (a new map), and index its nodes."""
+        key = board.fingerprint
+        if key == self.key:
+            return
+        from vinci_core.svg import board_svg
+
+        holder = element("board")
+        # board_svg escapes every name: the one place markup is inserted.
+        holder.innerHTML = board_svg(board)
+        svg = holder.querySelector("svg")
+        svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
+        holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2  # zoomed: centred
+        holder.scrollTop = (holder.scrollHeight - holder.clientHeight) / 2
+        holder.classList.toggle("fit", self.zoom == 0)
+        self.key = key
+        self.nodes = {}
+        for pid in board.ids:
+            path = holder.querySelector(f'[data-province="{pid}"]')
+            g = holder.querySelector(f'[data-token="{pid}"]')
+            tint = holder.querySelector(f'[data-owner-of="{pid}"]')
+            if not found(path) or not found(g) or not found(tint):
+                self.nodes[pid] = (path, None, None, None, None, None, None, None, None)
+                continue
+            mark = g.querySelector(".seat-mark")
+            self.nodes[pid] = (path, g, g.querySelector(".disc"), g.querySelector(".count"),
+                               g.querySelector(".fort"), g.querySelector(".decline"), tint,
+                               mark, mark.querySelector("text"))
+        self.drawn = {}
+        self.lit = set()
+
+    def render_tokens(self, board: dict[str, dict[str, Any]], preview: dict[str, int],
+                      current: int | None) -> None:
+        """Token groups and ownership tints from the view's board; ``preview`` (the editor's
+        counts) overrides the counts; ``current``: the seat to act, its empire outlined."""
+        from vinci_core.palette import NEUTRAL_COLOUR, contrast
+        from vinci_core.svg import ownership_style
+
+        for pid, b in board.items():
+            nodes = self.nodes.get(pid)
+            if nodes is None or nodes[1] is None:
+                continue
+            tokens = preview.get(pid, b["tokens"])
+            owner = b["owner"]
+            colour = b["colour"] or NEUTRAL_COLOUR
+            mine = owner is not None and owner == current and not b["declined"]
+            want = (tokens, colour, bool(b["fort"]), bool(b["declined"]),
+                    bool(tokens or owner is not None or pid in preview), pid in preview,
+                    owner, b.get("mark") or "", mine)
+            if self.drawn.get(pid) == want:
+                continue
+            self.drawn[pid] = want
+            _, g, disc, text, fort, dec, tint, mark, mark_text = nodes
+            g.setAttribute("visibility", "visible" if want[4] else "hidden")
+            disc.setAttribute("fill", colour)
+            text.setAttribute("fill", contrast(colour))
+            text.textContent = str(tokens)
+            fort.setAttribute("visibility", "visible" if want[2] else "hidden")
+            dec.setAttribute("visibility", "visible" if want[3] else "hidden")
+            g.classList.toggle("preview", want[5])
+            mark.setAttribute("visibility", "visible" if want[7] else "hidden")
+            mark_text.textContent = want[7]
+            style = ownership_style(b)
+            for key in ("fill", "fill-opacity", "mask"):
+                tint.setAttribute(key, style[key])
+            tint.setAttribute("stroke", style["fill"])
+            tint.setAttribute("class", style["class"] + (" current" if mine else "")
+                              + (" lit" if pid in self.lit else ""))
+
+    def render_targets(self, targets: dict[str, dict[str, Any]], lit: set[str]) -> None:
+        """Highlight ``lit`` (with each target's cost as data-cost, the tests' hook)."""
+        for pid in self.lit - lit:
+            path, tint = self.nodes[pid][0], self.nodes[pid][6]
+            path.classList.remove("target", "spy", "part-1")
+            if tint is not None:
+                tint.classList.remove("lit", "part-1")
+            path.removeAttribute("data-cost")
+        for pid in lit:
+            path = self.nodes[pid][0]
+            path.classList.add("target")
+            t = targets.get(pid) or {}
+            path.classList.toggle("spy", "espionage" in t)
+            path.classList.toggle("part-1", t.get("part") == 1)  # a split empire's 2nd part
+            tint = self.nodes[pid][6]
+            if tint is not None:  # the tint lies above the terrain: the ring goes on it
+                tint.classList.add("lit")
+                tint.classList.toggle("part-1", t.get("part") == 1)
+            if "cost" in t:
+                path.setAttribute("data-cost", str(t["cost"]))
+            else:
+                path.removeAttribute("data-cost")
+        self.lit = lit
+        element("board").classList.toggle("acting", bool(lit))
+
+    def flash(self, pid: str, scroll: bool = False) -> None:
+        """Outline ``pid`` with the pulsing ring (the move just played, or one picked in the
+        log); ``scroll``: bring it into view when the board is zoomed in."""
+        nodes = self.nodes.get(pid)
+        ring = element("board").querySelector(".flash-ring")
+        if nodes is None or not found(ring):
+            return
+        ring.setAttribute("d", nodes[0].getAttribute("d"))
+        ring.setAttribute("data-flash", pid)
+        ring.classList.remove("on")
+        ring.getBBox()  # a layout read between the two restarts the animation
+        ring.classList.add("on")
+        if scroll:
+            box = element("board")
+            r, b = nodes[0].getBoundingClientRect(), box.getBoundingClientRect()
+            box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2)
+            box.scrollTop += (r.top + r.height / 2) - (b.top + b.height / 2)
+
+    def arm(self, pid: str | None) -> None:
+        """Mark the target a touch tapped once (its second tap acts)."""
+        if self.armed in self.nodes:
+            self.nodes[self.armed][0].classList.remove("armed")
+        self.armed = pid
+        if pid is not None:
+            self.nodes[pid][0].classList.add("armed")
+
+    def set_zoom(self, index: int) -> None:
+        """Zoom the board, keeping the point at the centre of the view where it is."""
+        box = element("board")
+        fx = (box.scrollLeft + box.clientWidth / 2) / max(1, box.scrollWidth)
+        fy = (box.scrollTop + box.clientHeight / 2) / max(1, box.scrollHeight)
+        self.zoom = max(0, min(len(ZOOMS) - 1, index))
+        box.style.setProperty("--zoom", str(ZOOMS[self.zoom]))
+        box.classList.toggle("fit", self.zoom == 0)
+        box.scrollLeft = fx * box.scrollWidth - box.clientWidth / 2
+        box.scrollTop = fy * box.scrollHeight - box.clientHeight / 2

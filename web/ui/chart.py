@@ -1,0 +1,14 @@
+"""The score chart (an SVG drawn by vinci_core.svg)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dom import element
+
+
+def render_chart(v: dict[str, Any]) -> None:
+    from vinci_core.svg import score_chart_svg
+
+    # Names are escaped by score_chart_svg.
+    element("chart").innerHTML = score_chart_svg(v["rounds"], v["players"], v["target_vp"])

@@ -1,0 +1,198 @@
+"""The dialogs: new game (its form), saved games, share link, game over; the About box."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from .dom import PROXIES, element, make, show
+
+FORM_OPTIONS = ("seed", "target_vp", "edition", "decline_contact", "automatic_decline",
+                "cut_off_tokens", "defender_redistribution", "tile_counts", "virtual_level",
+                "virtual_preference", "virtual_tiebreak")
+
+
+def open_modal(id_: str) -> Any:
+    dialog = element(id_)
+    if not dialog.open:
+        dialog.showModal()
+    return dialog
+
+
+def close(id_: str) -> None:
+    dialog = element(id_)
+    if dialog.open:
+        dialog.close()
+
+
+# ------------------------------------------------------------------ new game
+
+
+def build_seat_rows() -> None:
+    from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+    from vinci_core.presenter import SEAT_COLOURS
+
+    rows = element("seat-rows")
+    defaults = ("You", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
+    for i in range(6):
+        li = make("li", None, class_="seat-row")
+        name = make("input", None, name=f"name{i}", maxlength="40", autocomplete="off",
+                    data_testid=f"name-{i}", aria_label=f"Name of player {i + 1}")
+        name.value = defaults[i]
+        colour = make("input", None, type="color", name=f"colour{i}",
+                      data_testid=f"colour-{i}", aria_label=f"Colour of player {i + 1}")
+        colour.value = SEAT_COLOURS[i]
+        li.append(name, colour)
+        rows.append(li)
+    handler = create_proxy(on_form_change)
+    PROXIES.append(handler)
+    element("new-game-form").addEventListener("change", handler)
+
+
+def on_form_change(event: Any) -> None:
+    """The edition preset sets its options; an option changed by hand names the preset it
+    now matches (or "custom")."""
+    from vinci_core.presenter import edition_fields, edition_of_fields
+
+    form = element("new-game-form")
+    name = str(getattr(event.target, "name", "") or "")
+    if name == "edition":
+        for key, value in edition_fields(str(event.target.value)).items():
+            form.querySelector(f"[name={key}]").value = value
+    elif name in edition_fields("dutch"):
+        fields = {key: str(form.querySelector(f"[name={key}]").value)
+                  for key in edition_fields("dutch")}
+        form.querySelector("[name=edition]").value = edition_of_fields(fields)
+    update_seat_rows()
+
+
+def _shown_seats(form: Any) -> tuple[str, int]:
+    mode = str(form.querySelector("input[name=mode]:checked").value)
+    count = int(form.querySelector("select[name=count]").value)
+    return mode, {"solo": 1, "two_player": 2}.get(mode, count)
+
+
+def update_seat_rows() -> None:
+    form = element("new-game-form")
+    mode, shown = _shown_seats(form)
+    show(form.querySelector(".count-row"), mode == "hotseat")
+    show(form.querySelector(".virtual-options"), mode != "hotseat")
+    for i, li in enumerate(form.querySelectorAll(".seat-row")):
+        show(li, i < shown)
+    build_level_rows(mode, int(form.querySelector("select[name=count]").value))
+
+
+def build_level_rows(mode: str, count: int) -> None:
+    """(issue 13) One level selector per seat an AI may play (presenter.level_rows); a
+    choice already made in a row is kept when the rows are rebuilt."""
+    from vinci_core.presenter import level_rows
+
+    box = element("level-rows")
+    key = f"{mode}:{count}"
+    if box.getAttribute("data-key") == key:
+        return
+    box.setAttribute("data-key", key)
+    box.replaceChildren()
+    for i, row in enumerate(level_rows(mode, count)):
+        select = make("select", None, name=f"level{i}", data_testid=f"level-{i}")
+        for option in row["options"]:
+            select.append(make("option", option["label"], value=option["value"]))
+        label = make("label", None)
+        label.append(make("span", row["label"]), select)
+        li = make("li")
+        li.append(label)
+        box.append(li)
+
+
+def open_new_game() -> None:
+    open_modal("new-game-dialog")
+    update_seat_rows()
+
+
+def read_form() -> dict[str, Any]:
+    form = element("new-game-form")
+    mode, shown = _shown_seats(form)
+    names = [str(form.querySelector(f"[name=name{i}]").value) for i in range(shown)]
+    colours = [str(form.querySelector(f"[name=colour{i}]").value) for i in range(shown)]
+    levels = [str(node.value) for node in element("level-rows").querySelectorAll("select")]
+    out: dict[str, Any] = {"mode": mode, "names": names, "colours": colours,
+                           "levels": levels, "random_seed": random.getrandbits(62)}
+    for key in FORM_OPTIONS:
+        out[key] = str(form.querySelector(f"[name={key}]").value)
+    return out
+
+
+def form_error(text: str) -> None:
+    element("new-game-form").querySelector(".form-error").textContent = text
+
+
+# ------------------------------------------------------------------ saved games, share
+
+
+def render_saves(entries: list[dict[str, Any]], on_screen: str | None) -> None:
+    box = element("saves-list")
+    box.replaceChildren()
+    show(element("saves-dialog").querySelector(".empty"), not entries)
+    for e in entries:
+        li = make("li", None, data_game=e["id"])
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(e.get("updated", 0))))
+        current = " (on screen)" if e["id"] == on_screen else ""
+        info = make("div", None, class_="info")
+        info.append(make("strong", str(e.get("title", "?"))),
+                    make("span", f"{e.get('status', '')} · {when}{current}"))
+        li.append(info,
+                  make("button", "Continue", type="button", data_action="continue",
+                       data_value=e["id"], data_testid="continue"),
+                  make("button", "Delete", type="button", data_action="delete",
+                       data_value=e["id"], data_testid="delete", class_="danger"))
+        box.append(li)
+
+
+def open_share(link: str) -> None:
+    element("share-link").value = link
+    element("share-dialog").querySelector(".share-note").textContent = ""
+    open_modal("share-dialog")
+    element("share-link").select()
+
+
+def link_copied() -> None:
+    element("share-dialog").querySelector(".share-note").textContent = "Link copied."
+
+
+# ------------------------------------------------------------------ game over, about
+
+
+def ask_keep(question: str) -> None:
+    """C-3.4.2: the part clicked gives up more provinces than it keeps."""
+    element("keep-dialog").querySelector(".question").textContent = question
+    open_modal("keep-dialog")
+
+
+def render_over(ranking: list[dict[str, Any]]) -> None:
+    dialog = element("over-dialog")
+    winners = [r["name"] for r in ranking if r["winner"]]
+    dialog.querySelector(".winner").textContent = (
+        " and ".join(winners) + (" share the victory." if len(winners) > 1 else " wins."))
+    box = element("ranking")
+    box.replaceChildren()
+    for r in ranking:
+        li = make("li", None, data_seat=str(r["seat"]))
+        sw = make("span", None, class_="swatch")
+        sw.style.background = r["colour"]
+        li.append(make("span", str(r["rank"]), class_="rank"), sw,
+                  make("span", r["name"], class_="pname"),
+                  make("span", f"{r['score']} VP", class_="score"))
+        box.append(li)
+    open_modal("over-dialog")
+
+
+def render_about(report: list[tuple[str, str, str]]) -> None:
+    box = element("engine")
+    box.replaceChildren()
+    rows = make("dl", None, data_testid="engine-report")
+    for test_id, label, value in report:
+        rows.append(make("dt", label))
+        rows.append(make("dd", value, data_testid=test_id))
+    box.append(rows)

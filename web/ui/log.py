@@ -1,0 +1,48 @@
+"""The move log: round and turn headers, a line per move (a click on a line with a province
+shows it on the board), each turn's scoring with its terms. Rows come from
+vinci_core.presenter.log_rows; lines are appended as the game goes on."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dom import element, make
+
+
+class LogPanel:
+    def __init__(self) -> None:
+        self.shown: list[dict[str, Any]] = []
+
+    def reset(self) -> None:
+        """Another game is shown: none of the lines on screen belong to it."""
+        self.shown = []
+        element("log").replaceChildren()
+
+    def render(self, rows: list[dict[str, Any]]) -> None:
+        box = element("log")
+        shown = self.shown
+        if rows[:len(shown)] != shown:
+            box.replaceChildren()
+            shown = []
+        for row in rows[len(shown):]:
+            box.append(_row(row))
+        self.shown = list(rows)
+        if len(rows) != len(shown):
+            box.scrollTop = box.scrollHeight
+
+
+def _row(row: dict[str, Any]) -> Any:
+    kind = row["kind"]
+    if kind in ("round", "turn"):
+        return make("li", row["text"], class_=f"head {kind}", data_testid=f"log-{kind}")
+    li = make("li", None, class_=kind)
+    if row.get("province"):
+        li.append(make("button", row["text"], type="button", class_="line",
+                       data_action="show-province", data_value=row["province"],
+                       title="Show on the board"))
+    else:
+        li.append(make("span", row["text"]))
+    if row.get("terms"):
+        li.append(make("span", " · ".join(row["terms"]), class_="terms",
+                       data_testid="score-terms"))
+    return li

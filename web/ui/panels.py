@@ -1,0 +1,162 @@
+"""The status line, the action buttons, the civilizations on display and the player cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from .dom import element, make, query, show
+
+
+def render_status(v: dict[str, Any]) -> None:
+    seat = v["current_player"]
+    who = element("turn-who")
+    if seat is None:
+        who.querySelector(".nm").textContent = "Game over"
+        who.querySelector(".dot").style.background = "transparent"
+    else:
+        p = v["players"][seat]
+        who.querySelector(".nm").textContent = p["name"] + (" (virtual)" if p["virtual"] else "")
+        who.querySelector(".dot").style.background = p["colour"]
+    element("turn-round").textContent = f"Round {v['round']} · target {v['target_vp']} VP" \
+        + (" · final round" if v.get("final_round") else "")
+    element("turn-phase").textContent = v["phase_name"]
+    element("prompt").textContent = v["prompt"]
+    query("[data-testid=undo]").disabled = not v["can_undo"]
+
+
+def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> bool:
+    """The buttons that apply now; returns whether the Espionage toggle is still offered."""
+    c = v["controls"]
+    human = not v.get("virtual_to_act") and not v["terminal"]
+    show(query("[data-testid=finish-conquest]"), human and c["finish"])
+    show(query("[data-testid=end-turn]"), human and c["end_turn"])
+    show(query("[data-testid=decline]"), human and c["decline"])
+    spy = human and any("espionage" in t for t in v["targets"].values())
+    button = query("[data-testid=espionage]")
+    show(button, spy)
+    on = spy and espionage
+    button.setAttribute("aria-pressed", "true" if on else "false")
+    button.textContent = "Espionage on: click a province (cost 2)" if on else "Use Espionage"
+    box = element("diplomacy")
+    box.replaceChildren()
+    if human and c["diplomacy"]:
+        box.append(make("span", "Make peace with:", class_="lbl"))
+        for seat in c["diplomacy"]:
+            p = v["players"][seat]
+            b = make("button", p["name"], type="button", data_action="diplomacy",
+                     data_value=str(seat), data_testid=f"diplomacy-{seat}")
+            b.style.setProperty("--c", p["colour"])
+            box.append(b)
+    show(box, human and bool(c["diplomacy"]))
+    ab = element("abandon")
+    lst = ab.querySelector(".list")
+    lst.replaceChildren()
+    for pid in c["abandon"]:
+        lst.append(make("button", province_name(pid), type="button", data_action="abandon",
+                        data_value=pid, data_testid=f"abandon-{pid}"))
+    show(ab, human and bool(c["abandon"]))
+    show(element("controls"), human and (c["finish"] or c["end_turn"] or c["decline"] or spy
+                                         or bool(c["diplomacy"]) or bool(c["abandon"])
+                                         or v.get("editor") is not None))
+    return spy
+
+
+def render_display(v: dict[str, Any]) -> None:
+    from vinci_core.presenter import tile_name
+    from vinci_core.tiles import TILES
+
+    box = element("display")
+    box.replaceChildren()
+    choosable = set(v["controls"]["choose"]) if not v.get("virtual_to_act") else set()
+    for slot in v["display"]:
+        k = slot["slot"]
+        b = make("button", None, type="button", class_="slot", data_slot=str(k),
+                 data_testid=f"slot-{k}")
+        if k not in choosable:
+            b.disabled = True
+        tiles = make("span", None, class_="tiles")
+        for tid in slot["tiles"]:
+            tile = TILES[tid]
+            chip = make("span", None, class_="tile", title=tile.summary)
+            chip.append(make("b", tile_name(tid)))
+            if tile.tokens is not None:
+                chip.append(make("i", f"+{tile.tokens}"))
+            tiles.append(chip)
+        meta = make("span", None, class_="meta")
+        meta.append(make("span", f"{slot['tokens']} tokens", class_="tok"))
+        meta.append(make("span", f"cost {slot['cost']}" if slot["cost"] else "free",
+                         class_="cost"))
+        if slot["coins"]:
+            meta.append(make("span", f"+{slot['coins']} coin{'s' * (slot['coins'] != 1)}",
+                             class_="coins"))
+        b.append(make("span", str(k), class_="num"), tiles, meta)
+        li = make("li")
+        li.append(b)
+        box.append(li)
+
+
+def render_players(v: dict[str, Any]) -> None:
+    from vinci_core.palette import contrast
+    from vinci_core.presenter import tile_name
+
+    box = element("players")
+    box.replaceChildren()
+    for p in v["players"]:
+        card = make("div", None, class_="player", data_seat=str(p["seat"]),
+                    data_testid=f"player-{p['seat']}")
+        if p["seat"] == v["current_player"]:
+            card.classList.add("current")
+        card.style.setProperty("--c", p["colour"])
+        head = make("div", None, class_="head")
+        swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
+        swatch.style.color = contrast(p["colour"])
+        head.append(swatch,
+                    make("span", p["name"] + (" · virtual" if p["virtual"] else ""),
+                         class_="pname"),
+                    make("span", f"{p['score']} VP", class_="score",
+                         data_testid=f"score-{p['seat']}"))
+        card.append(head)
+        if p["active"]:
+            a = p["active"]
+            line = make("div", None, class_="civ")
+            line.append(make("span", "Active", class_="tag"),
+                        make("span", " + ".join(tile_name(t) for t in a["tiles"])))
+            card.append(line)
+            card.append(make("div", f"{a['provinces']} provinces · {a['tokens_on_board']} "
+                                    f"tokens on the board · {p['hand']} in hand",
+                             class_="facts"))
+        else:
+            card.append(make("div", "No active civilization", class_="facts"))
+        if p.get("peace"):
+            card.append(make("div", "At peace with " + " and ".join(p["peace"])
+                             + " (Diplomacy)", class_="peace",
+                             data_testid=f"peace-{p['seat']}"))
+        if p["declined"]:
+            d = p["declined"]
+            line = make("div", None, class_="civ declined")
+            line.append(make("span", "Declined", class_="tag"),
+                        make("span", " + ".join(tile_name(t) for t in d["tiles"])
+                             + f" · {d['provinces']} provinces"))
+            card.append(line)
+        box.append(card)
+
+
+def render_virtual(v: dict[str, Any], has_game: bool) -> None:
+    box = element("virtual-status")
+    on = bool(v.get("virtual_to_act")) and has_game
+    show(box, on)
+    if on:
+        name = v["players"][v["current_player"]]["name"]
+        thinking = v.get("ai_level") == "strong"  # (issue 13) the strong AI searches
+        box.querySelector(".txt").textContent = (f"{name} is thinking…" if thinking
+                                                 else f"{name} is playing…")
+
+
+def set_test_hooks(v: dict[str, Any]) -> None:
+    """``<html data-phase data-actor>`` next to data-digest: what the tests wait for."""
+    root = js.document.documentElement
+    root.dataset.phase = v["phase"]
+    root.dataset.actor = ("over" if v["terminal"] else
+                          "virtual" if v.get("virtual_to_act") else "human")
