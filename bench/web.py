@@ -64,7 +64,9 @@ PYSCRIPT_HTML = """<!doctype html>
 """
 PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
-    "pyscript-wheels.json": {**build_site.pyscript_config(),
+    # The page's packages, not its own modules (``files``): the script here is empty.
+    "pyscript-wheels.json": {**{k: v for k, v in build_site.pyscript_config().items()
+                                if k != "files"},
                              "interpreter": "../pyodide/pyodide.mjs"},
 }
 BARE_PAGES = {
@@ -373,7 +375,7 @@ def virtual_turn(bench: Bench) -> dict | None:
     return summary(samples) if samples else None
 
 
-def run(runs: int, build: bool = True) -> dict:
+def run(runs: int, build: bool = True, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
     if build:
@@ -400,11 +402,13 @@ def run(runs: int, build: bool = True) -> dict:
                                         args=CHROMIUM_ARGS)
             bench = Bench(browser, base, server, runs)
             bench.load(bench.new_context().new_page(), base)  # warm the OS file cache
-            results.update(bench_cold(bench))
-            results.update(bench_offline(bench))
-            results.update(bench_first_visit_disk(p, chromium, bench))
+            if not only:
+                results.update(bench_cold(bench))
+                results.update(bench_offline(bench))
+                results.update(bench_first_visit_disk(p, chromium, bench))
             for name, fn in MEASURES:
-                results[name] = fn(bench)
+                if not only or name in only:
+                    results[name] = fn(bench)
             browser.close()
     finally:
         server.shutdown()
@@ -445,8 +449,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--only", nargs="+", metavar="NAME",
+                    help="run only these measures (e.g. click_to_redraw_cpu4x)")
     args = ap.parse_args(argv)
-    r = run(args.runs, build=not args.no_build)
+    r = run(args.runs, build=not args.no_build, only=args.only)
+    if args.only:
+        print("\n".join(f"{k}: {json.dumps(v)}" for k, v in r.items() if k in args.only))
+        return 0
     print(report(r))
     if args.json:
         args.json.write_text(json.dumps(r, indent=2) + "\n")
