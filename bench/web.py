@@ -64,7 +64,9 @@ PYSCRIPT_HTML = """<!doctype html>
 """
 PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
-    "pyscript-wheels.json": {**build_site.pyscript_config(),
+    # The page's packages, not its own modules (``files``): the script here is empty.
+    "pyscript-wheels.json": {**{k: v for k, v in build_site.pyscript_config().items()
+                                if k != "files"},
                              "interpreter": "../pyodide/pyodide.mjs"},
 }
 BARE_PAGES = {
@@ -469,7 +471,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     ap.add_argument("--only", nargs="+", metavar="NAME",
-                    help="run only these measures (e.g. strong_ai_decision), no load figures")
+                    help="run only these measures (e.g. strong_ai_decision or "
+                    "click_to_redraw_cpu4x), no load figures")
     args = ap.parse_args(argv)
     r = run(args.runs, build=not args.no_build, only=args.only)
     if args.only:

@@ -105,6 +105,7 @@ class App:
         self.pending_keep: dict[str, Any] | None = None  # a Keep waiting for its confirmation
         self.over_shown = False
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
+        self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
 
     # ---------------------------------------------------------------- start
 
@@ -170,6 +171,7 @@ class App:
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
+        self.drawn_panels = {}
         self.pending_keep = None
         self.seen_moves = len(session.entries)  # no notices for what happened before
         clear_notices()
@@ -563,6 +565,7 @@ class App:
             for id_ in ("board", "display", "players", "chart"):  # a last visit's picture
                 element(id_).replaceChildren()
             self.board.key = None
+            self.drawn_panels = {}
             return
         v = self.view = self.session.view()
         self.board.ensure(self.session.state.board)
@@ -570,9 +573,12 @@ class App:
         self.render_targets()
         render_status(v)
         self.render_controls()
-        render_display(v)
-        render_players(v)
-        render_chart(v)
+        # Panels that most clicks leave as they were are redrawn only when their data changed
+        # (a click's redraw is what a player waits for).
+        self.redraw("display", render_display, v["display"], v["controls"]["choose"],
+                    v.get("virtual_to_act"))
+        self.redraw("players", render_players, v["players"], v["current_player"])
+        self.redraw("chart", render_chart, v["rounds"], v["players"], v["target_vp"])
         self.log.render(v["log_rows"])
         self.render_notices()
         render_virtual(v, True)
@@ -587,6 +593,12 @@ class App:
         if v["terminal"] and not self.over_shown:
             self.over_shown = True
             dialogs.render_over(v["ranking"])
+
+    def redraw(self, panel: str, draw: Any, *data: Any) -> None:
+        key = json.dumps(data, sort_keys=True, default=str)
+        if self.drawn_panels.get(panel) != key:
+            self.drawn_panels[panel] = key
+            draw(self.view)
 
     def render_notices(self) -> None:
         """A notice for each new move of a virtual player, and each turn's score; the last
