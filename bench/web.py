@@ -283,44 +283,40 @@ def _game_page(bench: Bench, query: str = "?fast=1"):
     return ctx, page, game_driver
 
 
-@measure("click_to_redraw")
-def click_to_redraw(bench: Bench) -> dict | None:
-    """Click on a province to redrawn board (target p95 < 100 ms), hot seat, 3 players."""
+def _hot_seat_clicks(bench: Bench, cpu_slowdown: int = 1) -> dict | None:
+    """Clicks of a 3-player hot-seat game, each timed from the click to the redrawn board;
+    ``cpu_slowdown`` > 1 slows Chromium's CPU (CDP Emulation.setCPUThrottlingRate)."""
     import random
 
     ctx, page, gd = _game_page(bench)
+    cdp = ctx.new_cdp_session(page) if cpu_slowdown > 1 else None
+    if cdp is not None:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu_slowdown})
     gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
     rnd = random.Random(21)
     while len(page.evaluate("window.__clicks")) < 20 * bench.runs:
         if gd.wait_human_or_over(page) == "over":
             break
         gd.human_step(page, rnd, max_conquests=6)
-    page.wait_for_timeout(100)
+    page.wait_for_timeout(100 * (3 if cdp is not None else 1))
     samples = page.evaluate("window.__clicks")
+    if cdp is not None:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     ctx.close()
     return summary(samples) if samples else None
+
+
+@measure("click_to_redraw")
+def click_to_redraw(bench: Bench) -> dict | None:
+    """Click on a province to redrawn board (target p95 < 100 ms), hot seat, 3 players."""
+    return _hot_seat_clicks(bench)
 
 
 @measure("click_to_redraw_cpu4x")
 def click_to_redraw_throttled(bench: Bench) -> dict | None:
-    """The same clicks with Chromium's CPU slowed down 4x (CDP Emulation.setCPUThrottlingRate),
-    about a mid-range phone (target p95 < 100 ms), ownership tints and notices included."""
-    import random
-
-    ctx, page, gd = _game_page(bench)
-    cdp = ctx.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 4})
-    gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
-    rnd = random.Random(21)
-    while len(page.evaluate("window.__clicks")) < 20 * bench.runs:
-        if gd.wait_human_or_over(page) == "over":
-            break
-        gd.human_step(page, rnd, max_conquests=6)
-    page.wait_for_timeout(300)
-    samples = page.evaluate("window.__clicks")
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-    ctx.close()
-    return summary(samples) if samples else None
+    """The same clicks with Chromium's CPU slowed down 4x, about a mid-range phone (target
+    p95 < 100 ms), ownership tints and notices included."""
+    return _hot_seat_clicks(bench, cpu_slowdown=4)
 
 
 MARKS = """() => Object.fromEntries(performance.getEntriesByType('mark')
