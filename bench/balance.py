@@ -24,19 +24,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from ai import wilson  # noqa: E402  (bench/ai.py: the same interval as its win rate)
+
 from vinci_core.tiles import TILES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 Z = 1.96
-
-
-def wilson(k: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = k / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
