@@ -38,14 +38,15 @@ def give_civ(s: GameState, seat: int, tiles: tuple[str, str], hand: int | None =
     """Seat gets the active civilization ``tiles`` (and optionally a declined one)."""
     s = s.clone()
     player = s.players[seat]
+    known = s.ruleset.tiles
     player.civ = tiles
-    player.abilities = abilities(tiles)
-    player.hand = civ_tokens(tiles) + s.rules.extra[seat] if hand is None else hand
+    player.abilities = abilities(tiles, known)
+    player.hand = civ_tokens(tiles, known) + s.rules.extra[seat] if hand is None else hand
     player.received = player.hand
     if declined is not None:
         player.declined_civ = declined
         player.declined_kept = kept
-        player.declined_abilities = abilities(kept) if kept else {}
+        player.declined_abilities = abilities(kept, known) if kept else {}
     return s
 
 

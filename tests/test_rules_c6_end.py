@@ -18,6 +18,7 @@ from vinci_core import (
     encode_save,
 )
 from vinci_core.randomplay import play_random
+from vinci_core.view import snapshot
 
 HOMES = ("ireland", "saxony", "crimea", "italy", "sicily", "castile")
 
@@ -114,7 +115,7 @@ def test_c6_2_a_decline_scoring_triggers_the_end_even_if_a_slot_is_bought_after(
     assert s.players[0].score == 150 and s.ending and s.ended_by == (2, 0)
     s = s.apply(Choose(3))
     assert s.players[0].score == 146 and s.ending
-    assert s.snapshot()["target_reached_by"] == {"round": 2, "seat": 0}
+    assert snapshot(s)["target_reached_by"] == {"round": 2, "seat": 0}
     s = play_turns(s, 2)
     assert s.is_terminal
     assert s.scores == [146, 11, 11] and s.winners == [0]

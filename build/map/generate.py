@@ -570,6 +570,7 @@ def assemble(design: dict, grid: np.ndarray, ids: list[str], sea_ids: list[str],
         "height": HEIGHT,
         "provinces": provinces, "seas": seas, "strait_lines": strait_lines,
         "decoration": decoration,
+        "online_extra_tokens": design["online_extra_tokens"],  # Y-7.6, OQ-2
     }
 
 
@@ -639,7 +640,8 @@ def dump(board: dict) -> str:
                    + ("," if n < len(items) - 1 else ""))
     out.append(' },')
     out.append(f' "strait_lines": {json.dumps(board["strait_lines"], separators=(",", ":"))},')
-    out.append(f' "decoration": {json.dumps(board["decoration"], separators=(",", ":"))}')
+    out.append(f' "decoration": {json.dumps(board["decoration"], separators=(",", ":"))},')
+    out.append(f' "online_extra_tokens": {json.dumps(board["online_extra_tokens"])}')
     out.append("}")
     return "\n".join(out) + "\n"
 

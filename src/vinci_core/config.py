@@ -8,10 +8,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from .maps import load_map
+from .rules import RULESETS, Ruleset
+from .rules.classic import EXTRA_TOKENS
 from .tiles import TileCounts
 
-# C-2.5: extra tokens of a new civilization by number of seats.
-EXTRA_TOKENS = {3: 8, 4: 6, 5: 4, 6: 3}
 # C-6.1: target by number of seats; solo and two-player games (V-1) play to 150.
 TARGET_VP = {3: 150, 4: 120, 5: 100, 6: 100}
 VIRTUAL_MODE_TARGET = 150
@@ -76,13 +76,14 @@ class GameConfig(BaseModel):
     # validation, not at import, so the page starts faster.
     model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
-    seats: list[Seat] = Field(min_length=3, max_length=6)
+    seats: list[Seat] = Field(min_length=2, max_length=6)  # by ruleset: _check_ruleset
     seed: int = Field(default=0, ge=0, lt=2**63)
     map: str = Field(default="europe", pattern=r"^[a-z0-9_]{1,40}$")
     # The board's version (a map file's ``version``), the newest when not given. Saves write
     # it, so a game finishes on the board it began on.
     map_version: int | None = Field(default=None, ge=1, le=1000)
-    ruleset: Literal["classic"] = "classic"
+    # The ruleset (vinci_core.rules). The default is left out of saves and digests (D-14).
+    ruleset: Literal["classic", "online"] = "classic"
     rules_version: int = Field(default=RULES_VERSION, ge=FIRST_RULES, le=RULES_VERSION)
     mode: Mode = "standard"
     # C-7 options
@@ -115,6 +116,47 @@ class GameConfig(BaseModel):
             raise ValueError(f"there is no board {self.map!r}{version} in this edition") \
                 from None
         return self
+
+    @model_validator(mode="after")
+    def _check_ruleset(self) -> GameConfig:
+        """Y-0.3: what each ruleset accepts (seats, options, board)."""
+        rules = self.rules_set
+        n = len(self.seats)
+        if not rules.min_seats <= n <= rules.max_seats:
+            raise ValueError(f"a {rules.name} game has {rules.min_seats} to {rules.max_seats} "
+                             f"seats ({rules.rule}.1)")
+        problem = rules.board_problem(load_map(self.map, self.map_version))
+        if problem:
+            raise ValueError(problem)
+        if rules.name == "online":
+            if self.mode != "standard":
+                raise ValueError("online games have no solo or two-player mode (Y-0.3)")
+            if self.target_vp is not None:
+                raise ValueError("online games last a fixed number of rounds, with no target "
+                                 "score (Y-6.1)")
+            if self.decline_contact != "clear":
+                raise ValueError("online games always clear one's own declined provinces on "
+                                 "contact (Y-3.4.6)")
+            if self.defender_redistribution != "auto":
+                raise ValueError("online games always redistribute defenders automatically "
+                                 "(Y-3.6)")
+            if self.automatic_decline or self.cut_off_tokens != "rejoin":
+                raise ValueError("the Dutch edition's options are classic only (Y-8)")
+        return self
+
+    @model_validator(mode="before")
+    @classmethod
+    def _online_redistribution(cls, data: Any) -> Any:
+        """Y-3.6: online redistribution is always automatic, so it is the online default."""
+        if isinstance(data, dict) and data.get("ruleset") == "online" \
+                and "defender_redistribution" not in data:
+            data = {**data, "defender_redistribution": "auto"}
+        return data
+
+    @property
+    def rules_set(self) -> Ruleset:
+        """The :class:`vinci_core.rules.Ruleset` object this game is played by."""
+        return RULESETS[self.ruleset]
 
     @field_validator("seats")
     @classmethod
@@ -155,7 +197,11 @@ class GameConfig(BaseModel):
                  Seat(name=second), Seat(name="Virtual 2", virtual=True)]
         return cls.model_validate({"seats": seats, "mode": "two_player", **options})
 
-    def target(self) -> int:
+    def target(self) -> int | None:
+        """C-6.1's target score; None in online games, which end after a fixed number of
+        rounds (Y-6.1)."""
+        if self.ruleset == "online":
+            return None
         if self.target_vp is not None:
             return self.target_vp
         if self.mode != "standard":
@@ -168,11 +214,15 @@ class GameConfig(BaseModel):
             return s.extra_tokens
         if self.mode != "standard":
             return VIRTUAL_MODE_EXTRA["virtual" if s.virtual else "human"]
-        return EXTRA_TOKENS[len(self.seats)]
+        if self.ruleset == "classic":
+            return EXTRA_TOKENS[len(self.seats)]
+        extra = self.rules_set.extra_tokens(load_map(self.map, self.map_version), len(self.seats))
+        assert extra is not None  # checked by _check_ruleset
+        return extra
 
     def start_vp(self, seat: int) -> int:
         value = self.seats[seat].start_vp
-        return 10 if value is None else value  # C-1.2
+        return self.rules_set.start_vp if value is None else value  # C-1.2, Y-1.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,7 +230,7 @@ class Rules:
     """Plain, fast copy of the config's rule parameters for the engine's hot loop."""
 
     seats: int
-    target: int
+    target: int  # C-6.1; 0 in online games (Y-6.1: rounds, see ``rounds``)
     extra: tuple[int, ...]
     virtual: tuple[bool, ...]
     clear_contact: bool
@@ -194,6 +244,7 @@ class Rules:
     # C-7 options of rules 2
     automatic_decline: bool  # C-7.1
     remove_cut_off: bool  # C-7.2
+    rounds: int = 0  # Y-6.1: the last round of an online game (0: a target ends the game)
 
     @classmethod
     def from_config(cls, cfg: GameConfig) -> Rules:
@@ -201,7 +252,7 @@ class Rules:
         fixed = cfg.rules_version >= 2
         return cls(
             seats=n,
-            target=cfg.target(),
+            target=cfg.target() or 0,
             extra=tuple(cfg.extra_tokens(i) for i in range(n)),
             virtual=tuple(s.virtual for s in cfg.seats),
             clear_contact=cfg.decline_contact == "clear",
@@ -213,4 +264,5 @@ class Rules:
             forbid_own_declined=fixed and cfg.decline_contact == "forbid",
             automatic_decline=cfg.automatic_decline,
             remove_cut_off=cfg.cut_off_tokens == "removed",
+            rounds=cfg.rules_set.round_limit(n) or 0,
         )

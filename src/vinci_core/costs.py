@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .state import GameState
+from .position import NEUTRAL, NOBODY, Position
 
-NEUTRAL = -2
-NOBODY = -1
+__all__ = ["NEUTRAL", "NOBODY", "ConquestCost", "CostTerm", "conquest_cost", "raw_cost",
+           "reach"]
 
 
-def reach(state: GameState, seat: int) -> dict[int, int]:
+def reach(state: Position, seat: int) -> dict[int, int]:
     """Target province -> best origin, for every province the active empire reaches.
 
     The value packs the origin's share of C-4 as ``discount << 1 | strong``: ``discount``
@@ -68,7 +66,7 @@ def reach(state: GameState, seat: int) -> dict[int, int]:
     return out
 
 
-def raw_cost(state: GameState, seat: int, target: int, origin: int) -> int:
+def raw_cost(state: Position, seat: int, target: int, origin: int) -> int:
     """C-4 total for one target (``origin`` as packed by :func:`reach`), never below 0."""
     board = state.board
     ab = state.players[seat].abilities
@@ -107,7 +105,7 @@ class ConquestCost:
                 "espionage": self.espionage, "terms": [t.to_dict() for t in self.terms]}
 
 
-def conquest_cost(state: GameState, province: str, espionage: bool = False,
+def conquest_cost(state: Position, province: str, espionage: bool = False,
                   seat: int | None = None) -> ConquestCost:
     """The C-4 cost for ``seat`` (default: the player to act) to conquer ``province``.
 

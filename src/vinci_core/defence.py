@@ -7,20 +7,17 @@ for reorganization.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
 
+from .position import Position
 from .scoring import province_points
 
-if TYPE_CHECKING:
-    from .state import GameState
 
-
-def defence_level(state: GameState, p: int, extra: int = 0) -> int:
+def defence_level(state: Position, p: int, extra: int = 0) -> int:
     """What the province would cost an attacker with no modifiers: terrain, tokens, fort."""
     return state.board.base_cost[p] + state.tokens[p] + extra + (1 if state.fort[p] else 0)
 
 
-def civilization_waiting(state: GameState, seat: int) -> bool:
+def civilization_waiting(state: Position, seat: int) -> bool:
     """V-5: another player holds a civilization that has not entered the board yet."""
     for other, player in enumerate(state.players):
         if other != seat and player.civ is not None and player.hand > 0 and not any(
@@ -30,7 +27,7 @@ def civilization_waiting(state: GameState, seat: int) -> bool:
     return False
 
 
-def homogeneous_placement(state: GameState, seat: int, provinces: Sequence[int], count: int,
+def homogeneous_placement(state: Position, seat: int, provinces: Sequence[int], count: int,
                           die: Callable[[int], int], base: dict[int, int] | None = None
                           ) -> dict[int, int]:
     """Add ``count`` tokens to ``provinces`` one at a time, always on the weakest one.

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain"]
+Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain", "desert", "river"]
 SeaKind = Literal["ocean", "sea", "inland"]
 Point = tuple[float, float]
 
@@ -81,6 +81,9 @@ class MapData(_Strict):
     seas: dict[str, SeaData] = Field(default_factory=dict)
     strait_lines: list[StraitLine] = Field(default_factory=list)
     decoration: list[Decoration] = Field(default_factory=list)
+    # Y-7.6: extra tokens of a new civilization in online games, by number of seats ("2" …
+    # "5"). Not a classic rule fact, so not in the fingerprint: classic saves keep theirs.
+    online_extra_tokens: dict[str, int] | None = None
 
     @model_validator(mode="after")
     def _check_references(self) -> MapData:
@@ -290,6 +293,16 @@ def map_versions(name: str) -> list[int]:
         if stem == name and rest.endswith(".json") and rest[:-5].isdigit():
             versions.add(int(rest[:-5]))
     return sorted(versions)
+
+
+def shipped_maps() -> list[str]:
+    """Ids of the boards shipped in the package (their newest files), sorted."""
+    names = []
+    for entry in resources.files("vinci_core").joinpath("data/maps").iterdir():
+        stem, dot, rest = entry.name.partition(".")
+        if dot and rest == "json" and MAP_NAME.fullmatch(stem):
+            names.append(stem)
+    return sorted(names)
 
 
 def board_with_fingerprint(name: str, fingerprint: str) -> Board | None:

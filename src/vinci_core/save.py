@@ -88,6 +88,10 @@ def _state_facts(state: GameState) -> list[Any]:
     # and the facts they introduced.
     if state.config.rules_version > 1:
         facts.append(["rules", state.config.rules_version, state.ended_by])
+    # Online games (Y) hash the facts only they use; classic digests stay as they were.
+    if state.config.ruleset != "classic":
+        facts.append(["online", state.culled, [p.returned_old for p in state.players],
+                      t.second])
     return facts
 
 
@@ -270,7 +274,7 @@ def _invalid(exc: ValidationError, what: str) -> SaveError:
 
 def max_actions(cfg: GameConfig) -> int:
     """How many actions a save of this game may hold."""
-    return FIRST_MAX_ACTIONS if cfg.target() > MAX_TARGET_VP else MAX_ACTIONS
+    return FIRST_MAX_ACTIONS if (cfg.target() or 0) > MAX_TARGET_VP else MAX_ACTIONS
 
 
 def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameConfig:

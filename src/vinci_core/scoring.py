@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .maps import Board
-
-if TYPE_CHECKING:
-    from .state import GameState
+from .position import Position
 
 
 def province_points(board: Board, p: int, ab: dict[str, int]) -> int:
@@ -28,7 +24,7 @@ def province_points(board: Board, p: int, ab: dict[str, int]) -> int:
     return points + ab.get("currency", 0)
 
 
-def score_terms(state: GameState, seat: int) -> list[tuple[str, int, str]]:
+def score_terms(state: Position, seat: int) -> list[tuple[str, int, str]]:
     """This turn's VP for ``seat`` as (label, points, rule id) terms."""
     board = state.board
     player = state.players[seat]

@@ -41,6 +41,7 @@ from .presenter import (
 from .save import SaveError, decode_save, digest, encode_save, max_actions
 from .state import GameState, new_game
 from .tiles import TILES
+from .view import snapshot
 
 MAX_UNDO = 200
 
@@ -173,7 +174,7 @@ class Session:
     def view(self) -> dict[str, Any]:
         """Everything the page draws: snapshot plus board view, targets, prompt, controls."""
         state = self.state
-        snap = state.snapshot()
+        snap = snapshot(state)
         legal = state.legal_actions() if not state.is_terminal else []
         kinds = {a.kind for a in legal}
         seat = state.current_player

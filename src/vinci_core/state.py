@@ -37,11 +37,19 @@ from .actions import (
     PlaceAll,
 )
 from .config import GameConfig, Rules
-from .costs import NEUTRAL, NOBODY, raw_cost, reach
-from .defence import homogeneous_placement
 from .maps import Board, load_map
-from .scoring import score_terms
-from .tiles import TILES, abilities, bag_contents, civ_tokens, compatible, kept_in_decline
+from .position import NEUTRAL, NOBODY
+from .rules import Ruleset
+from .rules.online import (
+    MERCENARIES,
+    conquest_phases,
+    culture_tokens,
+    keeps_all_at_decline,
+    keeps_all_tokens,
+    mercenaries_paying,
+    one_token_each,
+)
+from .tiles import abilities, civ_tokens, compatible
 
 SLOTS = 6
 FIELD_GENERAL_TOKENS = 7  # C-3.1.3
@@ -68,6 +76,7 @@ class Player:
     hand: int = 0  # tokens of the active civilization in hand
     temp: int = 0  # Field General tokens among them, gone at reorganization (C-3.4.4)
     returned: int = 0  # defender tokens waiting for redistribution (C-3.5)
+    returned_old: int = 0  # the same for the declined empire (Y-3.6.2, Philosophy only)
     # Ledger of the active civilization, checked by the conformance tests.
     received: int = 0  # tokens at choice + Medicine
     lost: int = 0  # tokens removed by attackers
@@ -80,6 +89,7 @@ class Player:
         p.declined_civ, p.declined_kept = self.declined_civ, self.declined_kept
         p.declined_abilities, p.hand, p.temp = self.declined_abilities, self.hand, self.temp
         p.returned, p.received, p.lost = self.returned, self.received, self.lost
+        p.returned_old = self.returned_old
         return p
 
 
@@ -93,11 +103,13 @@ class Turn:
     envoys: int = 0  # Diplomacy partners left to name (C-3.3.9)
     forts: int = 0  # forts left to build (C-3.4.5)
     reorg_before: tuple[tuple[int, int], ...] = ()  # tokens per province when reorg began
+    second: bool = False  # Y-9.28 Armies: a second collection and conquest is still to come
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
         t.acted, t.conquered, t.spies = self.acted, self.conquered, self.spies
         t.envoys, t.forts, t.reorg_before = self.envoys, self.forts, self.reorg_before
+        t.second = self.second
         return t
 
 
@@ -105,14 +117,15 @@ class GameState:
     """A position of a game of Vinci. Use :func:`new_game` to make the first one."""
 
     __slots__ = (
-        "config", "rules", "board", "rng", "draws", "bag", "display", "players", "owner",
+        "config", "rules", "ruleset", "board", "rng", "draws", "bag", "display", "players", "owner",
         "declined", "tokens", "fort", "phase", "turn_seat", "round", "start", "turn", "peace",
-        "queue", "ending", "ended_by", "slaves", "ply", "scorings", "last_score", "_log",
+        "queue", "ending", "ended_by", "slaves", "culled", "ply", "scorings", "last_score", "_log",
         "_history",
     )
 
     config: GameConfig
     rules: Rules
+    ruleset: Ruleset
     board: Board
     rng: int
     draws: int
@@ -133,6 +146,7 @@ class GameState:
     ending: bool  # C-6.2: the target was reached, this round is the last
     ended_by: tuple[int, int] | None  # (round, seat) of the score that reached it first
     slaves: int
+    culled: int  # other players' tokens this turn's conquests removed (Y-9.23 Culture)
     ply: int
     scorings: int  # how many scorings so far (len(history), without building it)
     last_score: tuple[int, tuple[tuple[str, int, str], ...]] | None
@@ -146,17 +160,20 @@ class GameState:
         s = cls.__new__(cls)
         s.config = config
         s.rules = Rules.from_config(config)
+        s.ruleset = rs = config.rules_set
         s.board = load_map(config.map, config.map_version)
         n = len(s.board.ids)
         s.rng = rng.seed_state(config.seed)
         s.draws = 0
-        s.bag = bag_contents(config.tile_counts)
+        s.bag = rs.bag(config.tile_counts, s.rules.seats)
         s.display = []
         s.players = [Player(score=config.start_vp(i)) for i in range(s.rules.seats)]
-        # C-1.3: a neutral token on every land province except mountains.
-        s.owner = [NOBODY if m else NEUTRAL for m in s.board.mountain]
+        # C-1.3, Y-1.3: a native token on every land province except mountains (online:
+        # and deserts and rivers).
+        natives = rs.natives(s.board)
+        s.owner = [NEUTRAL if native else NOBODY for native in natives]
         s.declined = [False] * n
-        s.tokens = [0 if m else 1 for m in s.board.mountain]
+        s.tokens = [1 if native else 0 for native in natives]
         s.fort = [False] * n
         s.turn = Turn()
         s.peace = ()
@@ -164,6 +181,7 @@ class GameState:
         s.ending = False
         s.ended_by = None
         s.slaves = 0
+        s.culled = 0
         s.ply = 0
         s.scorings = 0
         s._history = None
@@ -180,6 +198,7 @@ class GameState:
         s = GameState.__new__(GameState)
         s.config = self.config
         s.rules = self.rules
+        s.ruleset = self.ruleset
         s.board = self.board
         s.rng = self.rng
         s.draws = self.draws
@@ -200,6 +219,7 @@ class GameState:
         s.ending = self.ending
         s.ended_by = self.ended_by
         s.slaves = self.slaves
+        s.culled = self.culled
         s.ply = self.ply
         s.scorings = self.scorings
         s._history = self._history
@@ -233,6 +253,18 @@ class GameState:
             return []
         best = max(self.scores)
         return [i for i, sc in enumerate(self.scores) if sc == best]
+
+    @property
+    def places(self) -> list[int]:
+        """Y-6.2 (and C-6.2): each seat's place, 1 + the number of seats with more VP, so
+        equal scores share a place (50, 50, 40 -> 1, 1, 3)."""
+        scores = self.scores
+        return [1 + sum(other > mine for other in scores) for mine in scores]
+
+    @property
+    def last_round(self) -> int | None:
+        """Y-6.1: the round after which an online game ends; None when a target ends it."""
+        return self.rules.rounds or None
 
     def returns(self) -> list[float]:
         """OpenSpiel-style utilities: winners share 1, everyone else 0 (all 0 until the end)."""
@@ -284,7 +316,8 @@ class GameState:
         seat = self.turn_seat
         if phase == "choose":
             score = self.players[seat].score
-            return [Choose(k + 1) for k in range(len(self.display)) if 2 * k <= score]
+            price = self.ruleset.slot_price
+            return [Choose(k + 1) for k in range(len(self.display)) if price * k <= score]
         if phase == "expand":
             return self._expand_actions(seat)
         if phase == "keep":
@@ -343,12 +376,13 @@ class GameState:
 
     def _draw_pair(self) -> tuple[str, str] | None:
         bag = self.bag
-        if len({TILES[t].ability for t in bag}) < 2:
+        tiles = self.ruleset.tiles
+        if len({tiles[t].ability for t in bag}) < 2:
             return None  # C-1.5: no legal pair can come out of the bag
         while True:
             a = bag.pop(self._roll(len(bag)))
             b = bag.pop(self._roll(len(bag)))
-            if compatible(a, b):
+            if compatible(a, b, tiles):
                 return (a, b)
             insort(bag, a)  # C-1.5: both go back, draw again
             insort(bag, b)
@@ -367,7 +401,8 @@ class GameState:
         k = action.slot - 1
         if not 0 <= k < len(self.display):
             raise IllegalAction("C-2.1", f"display slot {action.slot} holds no civilization")
-        cost = 2 * k  # C-2.2
+        rs = self.ruleset
+        cost = rs.slot_price * k  # C-2.2, Y-2.2
         if cost > player.score:
             raise IllegalAction("C-2.2", f"slot {action.slot} costs {cost} VP, you have "
                                 f"{player.score}")
@@ -376,14 +411,14 @@ class GameState:
             a, b, coins = self.display[i]
             self.display[i] = (a, b, coins + 1)
         a, b, coins = self.display.pop(k)
-        player.score += 2 * coins  # C-2.3
+        player.score += rs.coin_value * coins  # C-2.3, Y-2.3
         if self.rules.end_at_any_scoring:
             self._check_target(seat)  # D-6: coins can reach the target too
         self._refill_display()  # C-2.4
         pair = (a, b)
         player.civ = pair
-        player.abilities = abilities(pair)
-        player.hand = civ_tokens(pair) + self.rules.extra[seat]  # C-2.5, C-2.6
+        player.abilities = abilities(pair, rs.tiles)
+        player.hand = civ_tokens(pair, rs.tiles) + self.rules.extra[seat]  # C-2.5, C-2.6
         player.temp = 0
         player.received = player.hand
         player.lost = 0
@@ -397,7 +432,7 @@ class GameState:
     def _begin_turn(self) -> None:
         seat = self.turn_seat
         self.turn = Turn()
-        self.slaves = 0
+        self.slaves = self.culled = 0
         self.peace = tuple(pair for pair in self.peace if pair[0] != seat)  # C-3.3.9 ends
         player = self.players[seat]
         if player.civ is None:  # the display was empty when this seat last declined
@@ -415,9 +450,12 @@ class GameState:
         medicine = ab.get("medicine", 0)  # C-3.1.3
         player.hand += medicine
         player.received += medicine
-        general = FIELD_GENERAL_TOKENS * ab.get("field_general", 0)
+        # C-3.1.3 Field General, Y-9.8 Mercenaries: temporary tokens for this turn.
+        general = FIELD_GENERAL_TOKENS * ab.get("field_general", 0) \
+            + MERCENARIES * ab.get("mercenaries", 0)
         player.hand += general
         player.temp = general
+        self.turn.second = conquest_phases(ab) > 1  # Y-9.28
         self.turn.spies = ab.get("espionage", 0)
         self.turn.envoys = ab.get("diplomacy", 0)
         self.turn.forts = ab.get("fortification", 0)
@@ -428,10 +466,12 @@ class GameState:
         peace, forbid = self._peace_partners(seat), self._contact_forbidden(seat)
         barring = bool(peace) or forbid
         out: dict[int, int] = {}
-        for target, origin in reach(self, seat).items():
+        rs = self.ruleset
+        cost = rs.cost
+        for target, origin in rs.reach(self, seat).items():
             if barring and self._barred(seat, target, peace, forbid):
                 continue
-            out[target] = raw_cost(self, seat, target, origin)
+            out[target] = cost(self, seat, target, origin)
         return out
 
     def _peace_partners(self, seat: int) -> set[int]:
@@ -477,13 +517,21 @@ class GameState:
             if len(empire) > 1 or self.rules.abandon_last_province:
                 out.extend(Abandon(ids[p]) for p in empire)
         hand = player.hand
-        spy = turn.spies > 0 and hand >= ESPIONAGE_COST
         options = self._conquests(seat)
-        for p, cost in options.items():
-            if cost <= hand:
-                out.append(Conquer(ids[p]))
-            if spy:
-                out.append(Conquer(ids[p], True))
+        if "mercenaries" in player.abilities:  # Y-9.8: each conquest needs an own token
+            spy = turn.spies > 0 and self._affordable(player, ESPIONAGE_COST)
+            for p, cost in options.items():
+                if self._affordable(player, cost):
+                    out.append(Conquer(ids[p]))
+                if spy:
+                    out.append(Conquer(ids[p], True))
+        else:
+            spy = turn.spies > 0 and hand >= ESPIONAGE_COST
+            for p, cost in options.items():
+                if cost <= hand:
+                    out.append(Conquer(ids[p]))
+                if spy:
+                    out.append(Conquer(ids[p], True))
         if not self._must_enter(seat, options):
             out.append(Finish())
         return out
@@ -499,8 +547,15 @@ class GameState:
             return False
         if options is None:
             options = self._conquests(seat)
-        spy = self.turn.spies > 0 and player.hand >= ESPIONAGE_COST
-        return any(spy or c <= player.hand for c in options.values())
+        spy = self.turn.spies > 0 and self._affordable(player, ESPIONAGE_COST)
+        return any(spy or self._affordable(player, c) for c in options.values())
+
+    @staticmethod
+    def _affordable(player: Player, cost: int) -> bool:
+        """C-3.3.3; Y-9.8: with Mercenaries one token of each conquest is an own one."""
+        if "mercenaries" in player.abilities:
+            return mercenaries_paying(cost, player.hand, player.temp) is not None
+        return cost <= player.hand
 
     def _do_decline(self, action: Decline) -> None:
         seat = self.turn_seat
@@ -531,24 +586,29 @@ class GameState:
 
     def _decline(self, seat: int) -> None:
         player = self.players[seat]
+        rs = self.ruleset
         for p in self.declined_empire(seat):  # C-5.1.1: the old declined empire goes
             self._empty(p)
         for tid in player.declined_kept:
             insort(self.bag, tid)
+        keep_all = keeps_all_at_decline(player.abilities)  # Y-9.26 Philosophy
         for p in self.empire(seat):  # C-5.1.2
-            self.tokens[p] = 1
+            if not keep_all:
+                self.tokens[p] = 1
             self.declined[p] = True
         assert player.civ is not None
-        kept = kept_in_decline(player.civ)  # C-5.1.3
+        kept, acting = rs.declined_tiles(player.civ)  # C-5.1.3, Y-5.1.3
         for tid in player.civ:
             if tid not in kept:
                 insort(self.bag, tid)
         player.declined_civ = player.civ
         player.declined_kept = kept
-        player.declined_abilities = abilities(kept) if kept else {}
+        player.declined_abilities = abilities(acting, rs.tiles) if acting else {}
         player.civ = None
         player.abilities = {}
         player.hand = player.temp = player.returned = 0
+        if rs.tiles_leave_with_empire:
+            self._return_vanished_tiles()  # an empire with no province returns them at once
 
     def _empty(self, p: int) -> None:
         self.owner[p] = NOBODY
@@ -594,7 +654,8 @@ class GameState:
         if owner == seat and not self.declined[p]:
             raise IllegalAction("C-3.3.4", f"{action.province} is already yours")
         # Only this target's cost: a save replays thousands of conquests.
-        origins = reach(self, seat)
+        rs = self.ruleset
+        origins = rs.reach(self, seat)
         if p not in origins:
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
@@ -614,34 +675,65 @@ class GameState:
             cost = ESPIONAGE_COST
             self.turn.spies -= 1
         else:
-            cost = raw_cost(self, seat, p, origins[p])
+            cost = rs.cost(self, seat, p, origins[p])
+        own, mercs = cost, 0
+        if "mercenaries" in player.abilities:  # Y-9.8
+            paying = mercenaries_paying(cost, player.hand, player.temp)
+            if paying is None:
+                raise IllegalAction("Y-9.8", f"costs {cost} tokens and at least one must be "
+                                    f"your own; you hold {player.hand - player.temp} and "
+                                    f"{player.temp} mercenaries")
+            own, mercs = paying
         if cost > player.hand:
             raise IllegalAction("C-3.3.3", f"costs {cost} tokens, you hold {player.hand}")
-        # C-3.3.5: the defender loses one token, the rest go back to its hand.
+        # C-3.3.5, Y-3.4.4: the defender loses one token, the rest go back to its hand.
         fallen = None
+        board = self.board
         if owner == NEUTRAL:
             self.slaves += 1
         elif owner >= 0:
             defender = self.players[owner]
-            if owner != seat:
-                self.slaves += 1  # C-3.6.2: other players' tokens, declined ones included
             if not self.declined[p]:
-                defender.lost += 1
-                defender.returned += self.tokens[p] - 1
+                if keeps_all_tokens(board, defender.abilities, p):  # Y-9.22, Y-9.25
+                    defender.returned += self.tokens[p]
+                else:
+                    if owner != seat:
+                        self.slaves += 1  # C-3.6.2: other players' tokens
+                        self.culled += 1
+                    defender.lost += 1
+                    defender.returned += self.tokens[p] - 1
                 if self.rules.automatic_decline and owner != seat:
                     fallen = owner
+            else:
+                if owner != seat:
+                    self.slaves += 1  # C-3.6.2: declined tokens included
+                    self.culled += 1
+                defender.returned_old += self.tokens[p] - 1  # Y-5.4 (Philosophy)
         player.hand -= cost
+        player.temp -= mercs  # Y-9.8: spent mercenaries leave the game
         self.owner[p] = seat
-        self.tokens[p] = cost
+        self.tokens[p] = own
         self.declined[p] = False  # C-3.3.7
-        self.fort[p] = False
+        self.fort[p] = rs.fort_on_conquest(board, player.abilities, p)  # Y-9.9
         self.turn.acted = self.turn.conquered = True
         if self.rules.clear_contact and "heritage" not in player.abilities:
-            for q in self.board.adjacent[p]:  # C-3.3.8
-                if self.owner[q] == seat and self.declined[q]:
+            for q in board.adjacent[p]:  # C-3.3.8, Y-3.4.6
+                if self.owner[q] == seat and self.declined[q] \
+                        and rs.contact_clears(board, p, q):
                     self._empty(q)
+        if rs.tiles_leave_with_empire:
+            self._return_vanished_tiles()
         if fallen is not None and not self.empire(fallen):
             self._fall(fallen)
+
+    def _return_vanished_tiles(self) -> None:
+        """Y-5.1.3: a declined empire's tiles go back to the bag once it has no province."""
+        for seat, player in enumerate(self.players):
+            if player.declined_kept and not self.declined_empire(seat):
+                for tid in player.declined_kept:
+                    insort(self.bag, tid)
+                player.declined_kept = ()
+                player.declined_abilities = {}
 
     def _fall(self, seat: int) -> None:
         """C-7.1 (Dutch edition): an active empire that loses its last province to another
@@ -692,12 +784,27 @@ class GameState:
         if self._must_enter(seat):
             raise IllegalAction("C-3.1.2", "a new civilization must enter the board")
         self.turn.acted = True
+        if self.turn.second:  # Y-9.28 Armies: collect again and conquer a second time
+            self._second_phase(seat)
+            return
         messengers = "messengers" in self.players[seat].abilities
         loose = messengers or self.rules.virtual[seat]  # V-6: virtual empires ignore cohesion
         if not loose and len(self._parts(seat)) > 1:  # C-3.4.1
             self.phase = "keep"
             return
         self._begin_reorganization(seat)
+
+    def _second_phase(self, seat: int) -> None:
+        """Y-9.28, OQ-6: each province keeps one token, the rest go to hand; provinces may
+        be emptied again before this phase's first conquest. Turn limits carry over."""
+        player = self.players[seat]
+        for p in self.empire(seat):
+            if self.tokens[p] > 1:
+                player.hand += self.tokens[p] - 1
+                self.tokens[p] = 1
+        self.turn.second = False
+        self.turn.conquered = False
+        self.turn.envoys = 0  # Y-3.1.2 (a): peace is made at the start of the turn
 
     def _do_keep(self, action: Keep) -> None:
         self._need_phase("keep", rule="C-3.4.2", what="choosing the part to keep")
@@ -731,9 +838,11 @@ class GameState:
         empire = self.empire(seat)
         self.turn.reorg_before = tuple((p, self.tokens[p]) for p in empire)
         total = sum(self.tokens[p] for p in empire) + player.hand - player.temp  # C-3.4.4
+        culture = culture_tokens(player.abilities, self.culled)  # Y-9.23
+        player.received += culture
         for p in empire:
             self.tokens[p] = 0
-        player.hand = max(0, total)
+        player.hand = max(0, total) + culture
         player.temp = 0
         self.phase = "reorganize"
         self._settle_reorganization(seat)
@@ -745,6 +854,8 @@ class GameState:
         empty = [p for p in empire if self.tokens[p] == 0]
         placed = len(empire) - len(empty)
         if hand + sum(self.tokens[p] for p in empire) >= len(empire):
+            if one_token_each(self.players[seat].abilities):
+                return empty  # Y-9.29 Hordes: one token in each province, no more
             return empty if hand == len(empty) else empire
         # Fewer tokens than provinces: choose which to keep, still connected.
         if placed == 0 or "messengers" in self.players[seat].abilities \
@@ -760,14 +871,22 @@ class GameState:
         player = self.players[seat]
         empire = self.empire(seat)
         empty = [p for p in empire if self.tokens[p] == 0]
-        if player.hand and len(empire) == 1:
+        if one_token_each(player.abilities):  # Y-9.29: the rest waits off the board
+            if player.hand >= len(empty):
+                for p in empty:
+                    self.tokens[p] = 1
+                player.hand -= len(empty)
+                empty = []
+            if player.hand and empty:
+                return
+        elif player.hand and len(empire) == 1:
             self.tokens[empire[0]] += player.hand
             player.hand = 0
         elif player.hand and player.hand == len(empty):  # one token each, nothing to choose
             for p in empty:
                 self.tokens[p] = 1
             player.hand = 0
-        if player.hand and empire:
+        if player.hand and empire and not one_token_each(player.abilities):
             return
         for p in empire:
             if self.tokens[p] == 0:
@@ -829,6 +948,8 @@ class GameState:
         if sum(placement.values()) != player.hand:
             raise IllegalAction("C-3.4.3", f"place all {player.hand} tokens of your hand")
         final = {p: self.tokens[p] + placement.get(p, 0) for p in empire}
+        if one_token_each(player.abilities) and any(n > 1 for n in final.values()):
+            raise IllegalAction("Y-9.29", "Hordes keep exactly one token in each province")
         total = sum(final.values())
         kept = {p for p, n in final.items() if n}
         if total >= len(empire):
@@ -886,7 +1007,7 @@ class GameState:
     # --- C-3.6, C-3.5, C-6: scoring, redistribution, next turn --------------------------------
 
     def _score(self, seat: int) -> None:
-        terms = tuple(score_terms(self, seat))
+        terms = tuple(self.ruleset.score_terms(self, seat))
         points = sum(t[1] for t in terms)
         self.players[seat].score += points
         self._history = (self._history, (self.round, seat, points))
@@ -897,7 +1018,8 @@ class GameState:
 
     def _check_target(self, seat: int) -> None:
         """C-6.2: a score that reaches the target starts the last round, once."""
-        if not self.ending and self.players[seat].score >= self.rules.target:
+        if not self.ending and not self.rules.rounds \
+                and self.players[seat].score >= self.rules.target:
             self.ending = True
             self.ended_by = (self.round, seat)
 
@@ -905,8 +1027,12 @@ class GameState:
         """End of the attacker's turn: defenders place returned tokens (C-3.5)."""
         n = self.rules.seats
         seat = self.turn_seat
-        self.queue = tuple((seat + i) % n for i in range(1, n)
-                           if self.players[(seat + i) % n].returned)
+        # Y-3.6.2, Y-3.6.3: seat order from the attacker's left, the attacker's own
+        # declined empire last (classic queues never hold the attacker: nothing of its own
+        # is ever displaced there).
+        self.queue = tuple((seat + i) % n for i in range(1, n + 1)
+                           if self.players[(seat + i) % n].returned
+                           or self.players[(seat + i) % n].returned_old)
         self.phase = "redistribute"
         self._continue_redistribution()
 
@@ -914,26 +1040,36 @@ class GameState:
         while self.queue:
             defender = self.queue[0]
             player = self.players[defender]
+            if player.returned_old:  # Y-3.6.2, OQ-18: declined tokens, automatically
+                self._place_displaced(defender, self.declined_empire(defender),
+                                      player.returned_old)
+                player.returned_old = 0
             empire = self.empire(defender)
             if player.returned and not empire:  # C-3.5.1: kept in hand (C-5.5)
                 player.hand += player.returned
                 player.returned = 0
             if player.returned and (self.rules.auto_redistribution
-                                    or self.rules.virtual[defender]):  # C-3.5.2
-                placement = homogeneous_placement(self, defender, empire, player.returned,
-                                                  self._roll)
-                for p, k in placement.items():
-                    self.tokens[p] += k
+                                    or self.rules.virtual[defender]):  # C-3.5.2, Y-3.6
+                self._place_displaced(defender, empire, player.returned)
                 player.returned = 0
             if player.returned:
                 return  # this defender chooses (phase "redistribute")
             self.queue = self.queue[1:]
         self._next_turn()
 
+    def _place_displaced(self, seat: int, provinces: list[int], count: int) -> None:
+        """Displaced tokens placed by the ruleset's rule (C-3.5.2 / Y-3.6.3); with no
+        province left they leave the game (a declined empire's, Y-3.6.4)."""
+        placement = self.ruleset.place_displaced(self, seat, provinces, count, self._roll)
+        for p, k in placement.items():
+            self.tokens[p] += k
+
     def _next_turn(self) -> None:
         n = self.rules.seats
         for seat in range(n):  # C-6.2: the round is played out (coins can reach it too)
             self._check_target(seat)
+        if self.rules.rounds and self.round == self.rules.rounds:
+            self.ending = True  # Y-6.1: the last round
         if self.ending and self.turn_seat == (self.start - 1) % n:
             self.phase = "over"
             return
@@ -946,12 +1082,6 @@ class GameState:
             self._begin_turn()
 
     # --- views ---------------------------------------------------------------------------
-
-    def snapshot(self) -> dict[str, Any]:
-        """Everything a player can see, JSON-ready (documented in docs/api.md)."""
-        from .view import snapshot
-
-        return snapshot(self)
 
     def __repr__(self) -> str:
         return (f"<GameState round={self.round} phase={self.phase} seat={self.current_player} "

@@ -14,6 +14,7 @@ multiplicities, which is where Specialization's doubling (C-2.6) lives.
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from typing import Literal
@@ -33,13 +34,15 @@ class Tile:
     summary: str
 
 
-def _load() -> tuple[dict[str, Tile], dict[str, int]]:
-    raw = json.loads(resources.files("vinci_core").joinpath("data/tiles.json").read_text("utf-8"))
+def _load(filename: str) -> tuple[dict[str, Tile], dict[str, int]]:
+    text = resources.files("vinci_core").joinpath(f"data/{filename}").read_text("utf-8")
+    raw = json.loads(text)
     tiles = {tid: Tile(id=tid, **fields) for tid, fields in raw["tiles"].items()}
-    return tiles, dict(raw["printed_copies"])
+    return tiles, dict(raw.get("printed_copies", {}))
 
 
-TILES, _PRINTED_COPIES = _load()
+TILES, _PRINTED_COPIES = _load("tiles.json")  # classic (C-9)
+ONLINE_TILES, _ = _load("tiles_online.json")  # online (Y-9)
 
 # C-2.6: abilities that Specialization doubles; the others apply once.
 DOUBLEABLE = frozenset({
@@ -61,9 +64,9 @@ def bag_contents(tile_counts: TileCounts = "designer") -> list[str]:
     return bag
 
 
-def compatible(a: str, b: str) -> bool:
+def compatible(a: str, b: str, tiles: Mapping[str, Tile] = TILES) -> bool:
     """C-1.5: a pair never holds two tiles of one ability (decline-proof counts as the same)."""
-    return TILES[a].ability != TILES[b].ability
+    return tiles[a].ability != tiles[b].ability
 
 
 def _other(pair: tuple[str, ...], tid: str) -> str | None:
@@ -71,27 +74,27 @@ def _other(pair: tuple[str, ...], tid: str) -> str | None:
     return rest[0] if rest else None
 
 
-def civ_tokens(pair: tuple[str, ...]) -> int:
+def civ_tokens(pair: tuple[str, ...], tiles: Mapping[str, Tile] = TILES) -> int:
     """Tokens printed on a pair of tiles (C-2.5, C-2.6), before extra tokens."""
     total = 0
     for tid in pair:
-        tile = TILES[tid]
+        tile = tiles[tid]
         if tile.tokens is None:  # Specialization
             other = _other(pair, tid)
-            total += (TILES[other].tokens or 0) + 1 if other else 1
+            total += (tiles[other].tokens or 0) + 1 if other else 1
         else:
             total += tile.tokens
     return total
 
 
-def abilities(pair: tuple[str, ...]) -> dict[str, int]:
+def abilities(pair: tuple[str, ...], tiles: Mapping[str, Tile] = TILES) -> dict[str, int]:
     """Ability -> multiplicity for a pair (or for the tiles a declined empire kept)."""
     out: dict[str, int] = {}
     for tid in pair:
-        ability = TILES[tid].ability
+        ability = tiles[tid].ability
         if ability != "specialization":
             out[ability] = out.get(ability, 0) + 1
-    if "specialization" in (TILES[t].ability for t in pair):
+    if "specialization" in (tiles[t].ability for t in pair):
         for ability in list(out):
             if ability in DOUBLEABLE:
                 out[ability] += 1

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from .costs import NEUTRAL
+from .config import GameConfig
 from .palette import DEFAULT_COLOURS, distinct_colours, seat_marks
+from .position import NEUTRAL
+from .state import GameState
 from .tiles import civ_tokens
-
-if TYPE_CHECKING:
-    from .config import GameConfig
-    from .state import GameState
 
 __all__ = ["DEFAULT_COLOURS", "seat_colour", "seat_colours", "snapshot"]
 
@@ -68,8 +66,14 @@ def snapshot(state: GameState) -> dict[str, Any]:
         }
     seat = state.current_player
     turn = state.turn
+    rs = state.ruleset
     return {
         "map": board.id,
+        "ruleset": rs.name,
+        # Y-6.1: the round after which an online game ends (None: a target score ends it)
+        "last_round": state.last_round,
+        # Y-6.2: each seat's place (equal scores share it); filled in at the end
+        "places": state.places if state.is_terminal else [],
         "round": state.round,
         "phase": state.phase,
         "current_player": seat,
@@ -84,8 +88,8 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "winners": state.winners,
         "scores": state.scores,
         "display": [
-            {"slot": k + 1, "tiles": [a, b], "tokens": civ_tokens((a, b)), "coins": coins,
-             "cost": 2 * k}
+            {"slot": k + 1, "tiles": [a, b], "tokens": civ_tokens((a, b), rs.tiles),
+             "coins": coins, "cost": rs.slot_price * k}
             for k, (a, b, coins) in enumerate(state.display)
         ],
         "bag": len(state.bag),
