@@ -3,6 +3,7 @@
     PYTHONPATH=src python3 bench/engine.py                 # 200 games on Europe (or mini)
     PYTHONPATH=src python3 bench/engine.py --map mini --games 500 --seats 4
     PYTHONPATH=src python3 bench/engine.py --map grid   # 72-province stand-in for Europe
+    PYTHONPATH=src python3 bench/engine.py --ruleset online   # the online ruleset (Y)
 
 Prints actions/s (one action = ``legal_actions()`` + ``apply()``), games/s and the mean
 number of actions per game, pinned to one core (``os.sched_setaffinity``) where the OS
@@ -92,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ruleset", choices=("classic", "online"), default="classic")
     args = parser.parse_args(argv)
     for path in sorted((ROOT / "tests" / "maps").glob("*.json")):
         register_map(path)
@@ -103,14 +105,14 @@ def main(argv: list[str] | None = None) -> int:
     busy = 0.0
     wall0 = time.perf_counter()
     for g in range(args.games):
-        cfg = GameConfig(seats=seats, seed=args.seed + g, map=board)
+        cfg = GameConfig(seats=seats, seed=args.seed + g, map=board, ruleset=args.ruleset)
         n, seconds = play(cfg, args.seed + g)
         total_actions += n
         busy += seconds
     wall = time.perf_counter() - wall0
     print(f"vinci_core engine, {platform.python_implementation()} {platform.python_version()},"
           f" {pinned}")
-    print(f"board {board}, {args.seats} seats, {args.games} random games")
+    print(f"board {board}, {args.ruleset} ruleset, {args.seats} seats, {args.games} random games")
     print(f"actions/s   {total_actions / busy:10,.0f}   (legal_actions + apply)")
     print(f"games/s     {args.games / wall:10,.2f}   (new_game included)")
     print(f"actions/game {total_actions / args.games:9,.0f}   (mean)")

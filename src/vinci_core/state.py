@@ -104,12 +104,13 @@ class Turn:
     forts: int = 0  # forts left to build (C-3.4.5)
     reorg_before: tuple[tuple[int, int], ...] = ()  # tokens per province when reorg began
     second: bool = False  # Y-9.28 Armies: a second collection and conquest is still to come
+    collected: tuple[tuple[int, int], ...] = ()  # Y-9.26: tokens collected, by province
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
         t.acted, t.conquered, t.spies = self.acted, self.conquered, self.spies
         t.envoys, t.forts, t.reorg_before = self.envoys, self.forts, self.reorg_before
-        t.second = self.second
+        t.second, t.collected = self.second, self.collected
         return t
 
 
@@ -443,6 +444,9 @@ class GameState:
                 self._after_turn()
             return
         ab = player.abilities
+        if keeps_all_at_decline(ab):  # Y-9.26: a decline now puts them back
+            self.turn.collected = tuple((p, self.tokens[p] - 1) for p in self.empire(seat)
+                                        if self.tokens[p] > 1)
         for p in self.empire(seat):  # C-3.1.1: all but one token into hand
             if self.tokens[p] > 1:
                 player.hand += self.tokens[p] - 1
@@ -592,6 +596,9 @@ class GameState:
         for tid in player.declined_kept:
             insort(self.bag, tid)
         keep_all = keeps_all_at_decline(player.abilities)  # Y-9.26 Philosophy
+        if keep_all and not self.turn.acted:  # a start-of-turn decline: undo the collection
+            for p, n in self.turn.collected:
+                self.tokens[p] += n
         for p in self.empire(seat):  # C-5.1.2
             if not keep_all:
                 self.tokens[p] = 1

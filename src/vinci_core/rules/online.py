@@ -142,7 +142,30 @@ class Online(Ruleset):
         return out
 
     def cost(self, pos: Position, seat: int, target: int, origin: int) -> int:
-        return sum(v for _, v, _ in cost_terms(pos, seat, target, origin))
+        """Y-4's total (the hot loop's form of :func:`cost_terms`, which explains it)."""
+        facts = water_facts(pos.board)
+        ab = pos.players[seat].abilities
+        cost = facts.base_cost[target] + pos.tokens[target] - (origin & 1)
+        if pos.fort[target]:
+            cost += 1
+        o = pos.owner[target]
+        river = facts.river[target]
+        if o >= 0 and o != seat and not pos.declined[target] and not river:
+            cost += pos.players[o].abilities.get("militia", 0)
+        if ab:
+            cost -= ab.get("weapons", 0)
+            terrain = pos.board.terrain[target]
+            if terrain in OPEN_TERRAINS:
+                cost -= ab.get("cavalry", 0)
+            elif terrain == "mountain":
+                cost -= ab.get("mountaineering", 0)
+            elif terrain == "desert":
+                cost -= ab.get("camels", 0)
+            elif river:
+                cost -= ab.get("warships", 0)
+            if facts.next_to_water[target]:
+                cost -= ab.get("galleys", 0)
+        return cost if cost > 1 else 1
 
     def score_terms(self, pos: Position, seat: int) -> list[ScoreTerm]:
         return score_terms(pos, seat)
@@ -303,6 +326,8 @@ def place_displaced(pos: Position, provinces: list[int], count: int,
     """Y-3.6.3: one token at a time into the province with the fewest tokens; ties to the
     lowest defence level (terrain, tokens, fort; no attacker modifiers), then to a draw
     from the game's stream (only when a tie is left)."""
+    if not provinces:
+        return {}  # Y-3.6.4: a declined empire with no province left loses them
     facts = water_facts(pos.board)
     fort = pos.fort
     tokens = {p: pos.tokens[p] for p in provinces}
