@@ -210,3 +210,25 @@ def test_y9_31_camels_discount_deserts_and_score_them(tiles: tuple[str, str]) ->
     s = put(s, "dunes", 0, 1)
     s = finish_turn(start_turn(s, 0))
     assert last_points(s, 0) == 1 + (1 if camels else 0)
+
+
+def test_y9_24_religion_converts_a_lone_enemy_token_for_free() -> None:
+    s = give_civ(online(), 0, ("religion", "barbarians"), hand=0)
+    s = give_civ(s, 2, ("agriculture", "weapons"), hand=0)
+    s = put(put(s, "dunes", 0, 1), "forest", 2, 1, fort=True)
+    s = put(s, "desert", 2, 1)
+    s = start_turn(s, 0)
+    assert Conquer("forest", religion=True) in s.legal_actions()
+    s = s.apply(Conquer("forest", religion=True))
+    assert owner(s, "forest") == 0 and tokens(s, "forest") == 1
+    assert s.players[0].hand == 0 and s.players[2].lost == 1
+    assert not s.fort[s.board.index["forest"]]
+    expect_illegal(s, Conquer("desert", religion=True), "Y-9.24")  # once per opponent
+
+
+def test_y9_24_religion_never_targets_natives_or_crowds() -> None:
+    s = give_civ(online(), 0, ("religion", "barbarians"), hand=0)
+    s = give_civ(s, 2, ("agriculture", "weapons"), hand=0)
+    s = put(put(put(s, "dunes", 0, 1), "forest", "neutral", 1), "desert", 2, 2)
+    s = start_turn(s, 0)
+    assert not any(getattr(a, "religion", False) for a in s.legal_actions())

@@ -101,22 +101,30 @@ class Abandon(Action):
 
 @dataclass(frozen=True, slots=True)
 class Conquer(Action):
-    """C-3.3: take a province, paying the C-4 cost (or exactly 2 with Espionage, C-3.3.10)."""
+    """C-3.3: take a province, paying the C-4 cost (or exactly 2 with Espionage, C-3.3.10;
+    or nothing with Religion, Y-9.24, online only)."""
 
     kind: ClassVar[str] = "conquer"
     rule: ClassVar[str] = "C-3.3"
     province: str
     espionage: bool = False
+    religion: bool = False
 
     def malformed(self) -> str | None:
         if type(self.espionage) is not bool:
             return f"espionage is true or false, not {self.espionage!r}"
+        if type(self.religion) is not bool:
+            return f"religion is true or false, not {self.religion!r}"
+        if self.espionage and self.religion:
+            return "a conquest uses Espionage or Religion, not both"
         return _bad_province(self.province)
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "province": self.province}
         if self.espionage:
             out["espionage"] = True
+        if self.religion:
+            out["religion"] = True
         return out
 
 
@@ -229,6 +237,7 @@ class _Conquer(_In):
     kind: Literal["conquer"]
     province: _Province
     espionage: bool = False
+    religion: bool = False
 
 
 class _Finish(_In):

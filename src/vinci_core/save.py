@@ -91,7 +91,7 @@ def _state_facts(state: GameState) -> list[Any]:
     # Online games (Y) hash the facts only they use; classic digests stay as they were.
     if state.config.ruleset != "classic":
         facts.append(["online", state.culled, [p.returned_old for p in state.players],
-                      t.second])
+                      t.second, t.converted])
     return facts
 
 
@@ -119,6 +119,8 @@ def action_code(action: Action, board: Board) -> str:
         return f"p{action.seat}"
     if isinstance(action, Conquer) and action.espionage:
         return f"s{index[action.province]}"
+    if isinstance(action, Conquer) and action.religion:
+        return f"r{index[action.province]}"  # Y-9.24
     if isinstance(action, PlaceAll):
         return "O" + ",".join(f"{index[p]}={n}" for p, n in action.placement)
     for code, simple in _SIMPLE.items():
@@ -148,6 +150,8 @@ def parse_code(code: str, board: Board) -> Action:
         return Diplomacy(int(rest))
     if head == "s":
         return Conquer(province(rest), True)
+    if head == "r":
+        return Conquer(province(rest), religion=True)
     if head == "O":
         placement: dict[str, int] = {}
         for part in rest.split(","):

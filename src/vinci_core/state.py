@@ -105,12 +105,13 @@ class Turn:
     reorg_before: tuple[tuple[int, int], ...] = ()  # tokens per province when reorg began
     second: bool = False  # Y-9.28 Armies: a second collection and conquest is still to come
     collected: tuple[tuple[int, int], ...] = ()  # Y-9.26: tokens collected, by province
+    converted: tuple[int, ...] = ()  # Y-9.24: opponents Religion took a province from
 
     def copy(self) -> Turn:
         t = Turn.__new__(Turn)
         t.acted, t.conquered, t.spies = self.acted, self.conquered, self.spies
         t.envoys, t.forts, t.reorg_before = self.envoys, self.forts, self.reorg_before
-        t.second, t.collected = self.second, self.collected
+        t.second, t.collected, t.converted = self.second, self.collected, self.converted
         return t
 
 
@@ -536,9 +537,21 @@ class GameState:
                     out.append(Conquer(ids[p]))
                 if spy:
                     out.append(Conquer(ids[p], True))
+        if "religion" in player.abilities:
+            out.extend(Conquer(ids[p], religion=True) for p in self._religion_targets(seat))
         if not self._must_enter(seat, options):
             out.append(Finish())
         return out
+
+    def _religion_targets(self, seat: int) -> list[int]:
+        """Y-9.24: reachable provinces held by exactly one token of an opponent's active
+        empire, one such conquest per opponent and turn, never against a peace partner."""
+        peace = self._peace_partners(seat)
+        done = self.turn.converted
+        owner, declined, tokens = self.owner, self.declined, self.tokens
+        return [p for p in self.ruleset.reach(self, seat)
+                if owner[p] >= 0 and owner[p] != seat and not declined[p] and tokens[p] == 1
+                and owner[p] not in peace and owner[p] not in done]
 
     def _must_enter(self, seat: int, options: dict[int, int] | None = None) -> bool:
         """C-3.1.2: a civilization with tokens but no province must enter if it can."""
@@ -676,7 +689,16 @@ class GameState:
                                 "province of your declined empire"
                                 if owner == seat and self.rules.forbid_own_declined else
                                 "that conquest would touch your declined empire")
-        if action.espionage:
+        if action.religion:
+            if "religion" not in player.abilities:
+                raise IllegalAction("Y-9.24", "only Religion converts a province")
+            if p not in self._religion_targets(seat):
+                raise IllegalAction("Y-9.24", "Religion takes a province held by a single token "
+                                    "of an opponent's active empire, once per opponent and "
+                                    "turn")
+            cost = 0
+            self.turn.converted = (*self.turn.converted, owner)
+        elif action.espionage:
             if self.turn.spies <= 0:
                 raise IllegalAction("C-3.3.10", "no Espionage conquest left this turn")
             cost = ESPIONAGE_COST
@@ -684,7 +706,10 @@ class GameState:
         else:
             cost = rs.cost(self, seat, p, origins[p])
         own, mercs = cost, 0
-        if "mercenaries" in player.abilities:  # Y-9.8
+        if action.religion:  # Y-9.24: a new permanent token from the supply
+            own = 1
+            player.received += 1
+        elif "mercenaries" in player.abilities:  # Y-9.8
             paying = mercenaries_paying(cost, player.hand, player.temp)
             if paying is None:
                 raise IllegalAction("Y-9.8", f"costs {cost} tokens and at least one must be "

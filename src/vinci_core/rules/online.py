@@ -17,6 +17,7 @@ Every online tile power lives here, as data read by the hooks below or as a help
 | Armies | :func:`conquest_phases` | Y-9.28 |
 | Hordes | :func:`one_token_each` | Y-9.29 |
 | Insurgents, Astronomy (entry) | :meth:`Online.reach` | Y-3.3 |
+| Religion | ``state._religion_targets`` and the religion form of a conquest | Y-9.24 |
 | Diplomacy, Descendants, Couriers, Rebirth, Medicine | as classic, in state | Y-9.16–9.20 |
 
 (1) Agriculture, Livestock, Mining, Ports (and columns), Currency, Mountain people, Camels,
@@ -30,7 +31,8 @@ Decisions taken where ONLINE.md is silent (also in the report of issue 12):
 - Y-6.1 with Rebirth: the game ends after the turn of round R, so a Rebirth decline in that
   very turn still chooses its new civilization (the choice can still collect coins).
 - Y-3.2.2 / Y-9.29: Hordes' tokens off the board are shown as the hand.
-- Religion (Y-9.24) is not implemented yet: the tile is in the bag and does nothing.
+- Y-9.24 Religion is its own form of conquest (``Conquer(province, religion=True)``, save
+  code ``r``), offered beside the normal one; it needs no token in hand.
 """
 
 from __future__ import annotations
