@@ -484,3 +484,16 @@ def test_y4_the_fast_cost_equals_its_explanation(seed: int) -> None:
             for target, origin in rs.reach(state, seat).items():
                 assert rs.cost(state, seat, target, origin) == sum(
                     v for _, v, _ in cost_terms(state, seat, target, origin))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5])
+def test_y0_3_virtual_players_play_online_games_to_the_end(seats: int) -> None:
+    """V-3 … V-8 with the Y costs and scores: a human seat and virtual ones (solo and
+    two-player online games are games of 2+ seats, some of them virtual)."""
+    from vinci_core import play_game
+
+    cfg = config([Seat(name="Me")] + [Seat(name=f"V{i}", virtual=True)
+                                      for i in range(1, seats)], seed=seats)
+    state = play_game(cfg)
+    assert state.is_terminal and state.round == ROUNDS[seats]
+    assert all(score >= 0 for score in state.scores)

@@ -116,7 +116,7 @@ class Board:
     index: dict[str, int]
     terrain: tuple[str, ...]
     mountain: tuple[bool, ...]
-    base_cost: tuple[int, ...]  # C-4: 3 for forest or mountain, 2 otherwise
+    base_cost: tuple[int, ...]  # C-4, Y-4: 3 for forest or mountain, 1 river, 2 otherwise
     mine: tuple[bool, ...]
     port: tuple[bool, ...]
     edge: tuple[bool, ...]
@@ -206,7 +206,10 @@ def compile_board(data: MapData) -> Board:
         index=index,
         terrain=tuple(p.terrain for p in provs),
         mountain=tuple(p.terrain == "mountain" for p in provs),
-        base_cost=tuple(3 if p.terrain in ("forest", "mountain") else 2 for p in provs),
+        # C-4 and Y-4 agree on every classic terrain; a river is 1, a desert 2 (Y-4; classic
+        # games refuse boards with them).
+        base_cost=tuple(3 if p.terrain in ("forest", "mountain") else 1 if p.terrain == "river"
+                        else 2 for p in provs),
         mine=tuple(p.mine for p in provs),
         port=tuple(p.port for p in provs),
         edge=tuple(p.edge for p in provs),

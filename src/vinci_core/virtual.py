@@ -40,7 +40,6 @@ from .actions import (
 from .config import GameConfig, Seat
 from .costs import NEUTRAL
 from .defence import homogeneous_placement
-from .scoring import province_points
 from .state import ESPIONAGE_COST, GameState, new_game
 
 Preference = Literal["value", "formula"]
@@ -103,13 +102,15 @@ def declined_loss(state: GameState, seat: int, p: int) -> int:
     player = state.players[seat]
     owner, declined, board = state.owner, state.declined, state.board
     old = player.declined_abilities
+    rs = state.ruleset
+    points = rs.province_points
     loss = 0
     if owner[p] == seat and declined[p]:
-        loss += province_points(board, p, old)
+        loss += points(board, p, old)
     if state.rules.clear_contact and "heritage" not in player.abilities:
         for q in board.adjacent[p]:
-            if owner[q] == seat and declined[q]:
-                loss += province_points(board, q, old)
+            if owner[q] == seat and declined[q] and rs.contact_clears(board, p, q):
+                loss += points(board, q, old)  # C-3.3.8, Y-3.4.6
     return loss
 
 
@@ -121,7 +122,7 @@ def province_value(state: GameState, seat: int, p: int) -> int:
     """
     player = state.players[seat]
     ab = player.abilities
-    value = province_points(state.board, p, ab)
+    value = state.ruleset.province_points(state.board, p, ab)  # C-3.6, Y-3.7
     o = state.owner[p]
     if o == NEUTRAL or (o >= 0 and o != seat):
         value += ab.get("slavery", 0)
@@ -149,14 +150,14 @@ def candidates(state: GameState, seat: int) -> list[Candidate]:
     """
     player = state.players[seat]
     hand = player.hand
-    spy = state.turn.spies > 0 and hand >= ESPIONAGE_COST
+    spy = state.turn.spies > 0 and state._affordable(player, ESPIONAGE_COST)
     out: list[Candidate] = []
     negative: list[Candidate] = []
     for p, cost in state._conquests(seat).items():
         espionage = spy and cost > ESPIONAGE_COST
         if espionage:
             cost = ESPIONAGE_COST
-        if cost > hand:
+        if cost > hand or not state._affordable(player, cost):  # Y-9.8 Mercenaries
             continue
         c = Candidate(p, province_value(state, seat, p), cost, espionage)
         (out if c.value >= 0 else negative).append(c)
@@ -218,7 +219,8 @@ def _kept_provinces(state: GameState, seat: int, provinces: list[int], count: in
     board = state.board
     ab = state.players[seat].abilities
     die = _dice(state, _SALT_KEEP_RANK)
-    rank = {p: (-province_points(board, p, ab), die(6 * len(provinces))) for p in provinces}
+    points = state.ruleset.province_points
+    rank = {p: (-points(board, p, ab), die(6 * len(provinces))) for p in provinces}
     ordered = sorted(provinces, key=lambda p: rank[p])
     if state.rules.virtual[seat] or "messengers" in ab:
         return ordered[:count]
@@ -281,7 +283,7 @@ def empire_worth(state: GameState, seat: int) -> int:
     """VP the active empire's provinces score as they stand (C-3.6.1, C-3.6.2)."""
     board = state.board
     ab = state.players[seat].abilities
-    return sum(province_points(board, p, ab) for p in state.empire(seat))
+    return sum(state.ruleset.province_points(board, p, ab) for p in state.empire(seat))
 
 
 def expansion_tokens(state: GameState, seat: int, at_end: bool = False) -> int:
@@ -309,7 +311,7 @@ def decline_test(state: GameState, seat: int, at_end: bool = False) -> bool:
     player = state.players[seat]
     if player.civ is None:
         return False
-    fg = "field_general" in player.abilities
+    fg = "field_general" in player.abilities or "mercenaries" in player.abilities  # Y-9.8
     roll = state.die(6, _SALT_DECLINE) + 1
     return decline_wanted(empire_worth(state, seat), expansion_tokens(state, seat, at_end),
                           roll, fg)
@@ -332,7 +334,7 @@ def fort_province(state: GameState, seat: int) -> int | None:
 
     def key(p: int) -> tuple[int, int]:
         near = hostile(p)
-        return (-len(near), -sum(province_points(board, q, ab) for q in near))
+        return (-len(near), -sum(state.ruleset.province_points(board, q, ab) for q in near))
 
     return _pick(state, _ties(targets, key), _SALT_FORT)
 
@@ -458,7 +460,7 @@ class VirtualPlayer:
 
         def key(head: int) -> tuple[int, int]:
             part = by_head[head]
-            return (-sum(province_points(board, p, ab) for p in part),
+            return (-sum(state.ruleset.province_points(board, p, ab) for p in part),
                     -sum(state.tokens[p] for p in part))
 
         return _pick(state, _ties(heads, key), _SALT_KEEP)

@@ -78,7 +78,7 @@ def water_facts(board: Board) -> WaterFacts:
         desert=tuple(t == "desert" for t in board.terrain),
         next_to_water=tuple(bool(board.seas_of[p]) or any(river[q] for q in board.adjacent[p])
                             for p in range(len(board.ids))),
-        base_cost=tuple(BASE_COST[t] for t in board.terrain),
+        base_cost=tuple(BASE_COST[t] for t in board.terrain),  # = board.base_cost
         land_entry=tuple(e and not r for e, r in zip(board.entry, river, strict=True)),
         land_astronomy_entry=tuple(e and not r for e, r in zip(board.astronomy_entry, river,
                                                                 strict=True)),
