@@ -46,6 +46,8 @@ OPTIONS_B: dict[str, Any] = {"tile_counts": "printed", "decline_contact": "forbi
                              "defender_redistribution": "auto", "automatic_decline": True,
                              "cut_off_tokens": "removed"}
 
+ONLINE: dict[str, Any] = {"ruleset": "online"}
+
 # (name, map, seats, options, config seed, driver seed, virtual seats)
 GAMES: list[tuple[str, str, int, dict[str, Any], int, int, tuple[int, ...]]] = [
     ("mini-3p-default", "mini", 3, OPTIONS_A, 11, 1, ()),
@@ -57,6 +59,14 @@ GAMES: list[tuple[str, str, int, dict[str, Any], int, int, tuple[int, ...]]] = [
     ("europe-4p-default", "europe", 4, OPTIONS_A, 22, 7, ()),
     ("europe-5p-options", "europe", 5, OPTIONS_B, 23, 8, ()),
     ("europe-6p-default", "europe", 6, OPTIONS_A, 24, 9, ()),
+    # The online ruleset (Y): every seat count, on Europe and on the test board with deserts
+    # and rivers; one game with virtual seats.
+    ("online/europe-2p", "europe", 2, ONLINE, 31, 11, ()),
+    ("online/europe-3p", "europe", 3, ONLINE, 32, 12, ()),
+    ("online/europe-4p-virtual-seats", "europe", 4, ONLINE, 33, 13, (1, 3)),
+    ("online/europe-5p", "europe", 5, ONLINE, 34, 14, ()),
+    ("online/delta-3p", "delta", 3, ONLINE, 35, 15, ()),
+    ("online/delta-5p", "delta", 5, ONLINE, 36, 16, ()),
 ]
 
 
@@ -129,6 +139,7 @@ def main(argv: list[str] | None = None) -> int:
             continue
         text = dump(golden_game(name, board, seats, options, seed, driver_seed, virtual))
         path = GOLDEN / f"{name}.json"
+        path.parent.mkdir(parents=True, exist_ok=True)
         old = path.read_text(encoding="utf-8") if path.exists() else None
         status = "same" if old == text else "new" if old is None else "changed"
         changed += status != "same"

@@ -31,16 +31,17 @@ GOLDEN = Path(__file__).parent / "golden"
 CURRENT = sorted(GOLDEN.glob("*.json"))  # today's rules and boards (scripts/regen_golden.py)
 # Games of released rules and boards, kept forever: they must replay as they were played.
 RELEASED = sorted(GOLDEN.glob("rules*/*.json"))
-FILES = CURRENT + RELEASED
+ONLINE = sorted(GOLDEN.glob("online/*.json"))  # the online ruleset (Y), today's rules
+FILES = CURRENT + RELEASED + ONLINE
 
 
 def load(path: Path) -> tuple[dict[str, Any], GameConfig]:
     data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     board = data["config"].get("map", "europe")  # configs are stored without defaults
-    if board != "mini" and not resources.files("vinci_core").joinpath(
+    if board not in ("mini", "delta") and not resources.files("vinci_core").joinpath(
             f"data/maps/{board}.json").is_file():
         pytest.skip(f"the {board} board is not there yet")
-    if path in CURRENT:
+    if path in CURRENT or path in ONLINE:
         assert load_map(board).fingerprint == data["board_fingerprint"], (
             f"the {board} board changed since {path.name} was recorded: keep the old board "
             "file (saves need it), then run `PYTHONPATH=src python3 scripts/regen_golden.py` "
@@ -59,6 +60,14 @@ def test_current_golden_games_play_todays_rules() -> None:
     for path in CURRENT:
         cfg = load(path)[1]
         assert cfg.rules_version == RULES_VERSION, path.name
+
+
+def test_there_are_golden_online_games() -> None:
+    """Y: every online seat count, on Europe and on a board with deserts and rivers."""
+    configs = [load(path)[1] for path in ONLINE]
+    assert all(cfg.ruleset == "online" for cfg in configs)
+    assert {len(cfg.seats) for cfg in configs} == {2, 3, 4, 5}
+    assert {"europe", "delta"} <= {cfg.map for cfg in configs}
 
 
 def test_europe_games_recorded_once_the_map_exists() -> None:
