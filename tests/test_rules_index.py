@@ -140,3 +140,68 @@ def test_list_matches_rules_md_when_present() -> None:
     assert leaves <= set(RULE_IDS)
     # C-5.1 has numbered steps; C-7 is the options table besides its proposed sub-ids.
     assert set(RULE_IDS) - leaves <= steps | {"C-5.1", "C-7"}
+
+
+# --- the online ruleset (ONLINE.md): every leaf Y-id has a test named after it --------------
+
+# Y-0.1, Y-0.2 and Y-0.5 describe the ruleset (what it is, words, the table of differences):
+# they have no behaviour of their own, every row of Y-0.5 is a rule with its own id below.
+Y_DESCRIPTIVE = {"Y-0.1", "Y-0.2", "Y-0.5"}
+Y_RULE_IDS = [
+    "Y-0.3", "Y-0.4",
+    *(f"Y-1.{i}" for i in range(1, 7)),
+    *(f"Y-2.{i}" for i in range(1, 7)),
+    "Y-3.1.1", "Y-3.1.2", "Y-3.2.1", "Y-3.2.2", "Y-3.3.1", "Y-3.3.2", "Y-3.3.3",
+    *(f"Y-3.4.{i}" for i in range(1, 8)),
+    "Y-3.5.1", "Y-3.5.2", "Y-3.5.3",
+    *(f"Y-3.6.{i}" for i in range(1, 5)),
+    "Y-3.7.1", "Y-3.7.2", "Y-3.7.3",
+    "Y-4",
+    *(f"Y-5.{i}" for i in range(1, 5)),
+    "Y-6.1", "Y-6.2",
+    *(f"Y-7.{i}" for i in range(1, 7)),
+    "Y-8",
+    *(f"Y-9.{i}" for i in range(0, 32)),
+]
+# Y-4: the worked examples of ONLINE.md, each a test.
+Y4_TESTS = [
+    "test_y4_worked_example_empty_river", "test_y4_worked_example_river_two_enemies_warships",
+    "test_y4_worked_example_empty_desert_with_camels_and_weapons",
+    "test_y4_worked_example_farmland_native_from_a_mountain",
+    "test_y4_worked_example_forest_native_at_entry",
+    "test_y4_worked_example_militia_hills_and_after_decline",
+    "test_y4_worked_example_fortifications_hills_after_decline",
+    "test_y4_worked_example_mountains", "test_y4_worked_example_coastal_farmland_galleys",
+    "test_y4_worked_example_espionage_on_a_fortified_mountain",
+    "test_y9_24_religion_converts_a_lone_enemy_token_for_free",  # Religion's 0 (forest, fort)
+]
+
+
+def y_prefix(rule: str) -> str:
+    """``Y-3.6.3`` -> ``test_y3_6_3_``."""
+    return "test_y" + rule[2:].replace(".", "_") + "_"
+
+
+def y_named_after(rule: str, names: list[str]) -> list[str]:
+    p = y_prefix(rule)
+    return [n for n in names if n.startswith(p) and not re.match(r"\d+_", n[len(p):])]
+
+
+def test_every_online_rule_id_has_a_test() -> None:
+    names = collected_names()
+    missing = [rule for rule in Y_RULE_IDS if not y_named_after(rule, names)]
+    assert missing == []
+
+
+def test_every_y4_worked_example_has_a_test() -> None:
+    names = set(collected_names())
+    assert [t for t in Y4_TESTS if t not in names] == []
+
+
+def test_online_list_matches_online_md_when_present() -> None:
+    found = TESTS.parent.parent / "shared" / "rules" / "ONLINE.md"
+    if not found.is_file():
+        pytest.skip("ONLINE.md is not available next to this checkout")
+    ids = set(re.findall(r"\bY-\d+(?:\.\d+)*", found.read_text(encoding="utf-8")))
+    leaves = {i for i in ids if not any(j.startswith(i + ".") for j in ids)}
+    assert leaves - Y_DESCRIPTIVE == set(Y_RULE_IDS)
