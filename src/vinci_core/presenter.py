@@ -26,12 +26,12 @@ from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .palette import seat_marks
 from .state import GameState
-from .tiles import TILES
+from .tiles import ONLINE_TILES, TILES
 from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
 
 def tile_name(tid: str) -> str:
-    tile = TILES[tid]
+    tile = TILES.get(tid) or ONLINE_TILES[tid]  # the online set adds new tiles (Y-9)
     return f"{tile.name} (decline-proof)" if tile.decline_proof else tile.name
 
 
