@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain"]
+Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain", "desert", "river"]
 SeaKind = Literal["ocean", "sea", "inland"]
 Point = tuple[float, float]
 
@@ -81,6 +81,7 @@ class MapData(_Strict):
     seas: dict[str, SeaData] = Field(default_factory=dict)
     strait_lines: list[StraitLine] = Field(default_factory=list)
     decoration: list[Decoration] = Field(default_factory=list)
+    online_extra_tokens: dict[str, int] | None = None
 
     @model_validator(mode="after")
     def _check_references(self) -> MapData:
