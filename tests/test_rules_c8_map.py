@@ -57,7 +57,7 @@ def test_c8_inconsistent_maps_are_refused() -> None:
     with pytest.raises(ValidationError):
         MapData.model_validate(data)
     data = mini_json()
-    data["provinces"]["crimea"]["terrain"] = "desert"
+    data["provinces"]["crimea"]["terrain"] = "swamp"
     with pytest.raises(ValidationError):
         MapData.model_validate(data)
     data = mini_json()

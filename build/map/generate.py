@@ -29,6 +29,7 @@ import json
 import math
 import sys
 from dataclasses import dataclass
+from functools import reduce
 from pathlib import Path
 
 import numpy as np
@@ -697,8 +698,12 @@ def assemble(design: dict, grid: np.ndarray, ids: list[str], sea_ids: list[str],
             continue
         label, token = label_and_token(polygons[pid], provinces[pid]["name"], placed)
         provinces[pid]["label"], provinces[pid]["token"] = label, token
-    for sid in seas:
-        seas[sid]["label"] = sea_label(sea_polys[sid], seas[sid]["name"], placed)
+    for s, sid in enumerate(sea_ids):
+        rings = region_rings(arcs, smoothed, SEA_BASE + s)
+        water = reduce(lambda a, b: a.symmetric_difference(b),  # islands are holes
+                       [Polygon(r).buffer(0) for r in rings if len(r) >= 4])
+        seas[sid]["label"] = sea_label(sea_polys[sid], water, seas[sid]["name"], placed,
+                                       box(0, 0, proj.layout.width, proj.layout.height))
     decoration = []
     for label in (DECOR_FAR, DECOR_ISLE):
         path = ring_path(region_rings(arcs, smoothed, label))
@@ -784,14 +789,26 @@ def label_and_token(poly, name: str, placed: list) -> tuple[list[int], list[int]
     rest = main.difference(unary_union(placed))
     token = polylabel(largest(rest), tolerance=0.5) if not rest.is_empty else spot
     if main.exterior.distance(token) < 9 or not main.contains(token):
-        token = Point(spot.x, spot.y + 20)
+        # below the label; on a thin island, beside it
+        beside = [Point(spot.x + dx, spot.y + dy) for dx, dy in (
+            (0, 20), (34, 0), (-34, 0), (0, -24), (30, 6), (-30, 6), (30, -6), (-30, -6),
+            (45, 6), (-45, 6), (45, -6), (-45, -6))]
+        token = next((p for p in beside if main.contains(p)), main.representative_point())
     placed.append(token.buffer(13))
     return [round(spot.x), round(spot.y)], [round(token.x), round(token.y)]
 
 
-def sea_label(poly, name: str, placed: list) -> list[int]:  # type: ignore[no-untyped-def]
+def sea_label(poly, water, name: str, placed: list,  # type: ignore[no-untyped-def]
+              frame: Polygon) -> list[int]:
     main = largest(poly)
     spot = clear_spot(main, name, 14, placed)
+    if not water.contains(spot):  # it fell on an island in the sea
+        spot = clear_spot(largest(water), name, 14, placed)
+    if not frame.contains(text_box(spot.x, spot.y, name, 14)):  # cut by the board's edge
+        x0, y0, x1, y1 = text_box(0, 0, name, 14).bounds
+        room = water.intersection(box(-x0, -y0, frame.bounds[2] - x1, frame.bounds[3] - y1))
+        if not room.is_empty:
+            spot = clear_spot(largest(room), name, 14, placed)
     placed.append(text_box(spot.x, spot.y, name, 14).buffer(2))
     return [round(spot.x), round(spot.y)]
 

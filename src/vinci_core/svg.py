@@ -30,8 +30,8 @@ TERRAIN_COLOURS = {
     "hills": "#c49a66",
     "forest": "#3f7b3c",
     "mountain": "#a8a8a8",
-    "desert": "#f4e6c0",  # pale sand, drawn with dots (see TERRAIN_PATTERNS)
-    "river": "#cdf0f2",  # pale aqua: lighter and greener than every sea zone, with ripples
+    "desert": "#faeab4",  # pale sand, drawn with dots (see TERRAIN_PATTERNS)
+    "river": "#c6f2ea",  # pale aqua: lighter and greener than every sea zone, with ripples
 }
 SEA_COLOURS = {"ocean": "#86b3da", "sea": "#9fc7e8", "inland": "#b4d6f0"}
 DECORATION_COLOUR = "#ddd6c8"
