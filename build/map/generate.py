@@ -4,12 +4,12 @@ Run by hand when a design changes (never at install):
 
     bash build/map/setup.sh                        # pinned build-time deps (.venv, npm)
     build/map/.venv/bin/python build/map/generate.py                    # Europe (design.json)
-    build/map/.venv/bin/python build/map/generate.py --design build/map/mare_nostrum.json
+    build/map/.venv/bin/python build/map/generate.py --design build/map/design_mare_nostrum.json
     build/map/.venv/bin/python build/map/render_preview.py      # docs/map.png, docs/<id>.png
     build/map/.venv/bin/python build/map/check_reproducible.py  # byte-for-byte, every board
 
 After a deliberate change of borders, ``--accept`` records the derived adjacency as the
-hand-kept ``expected_neighbours`` of design.json (review that diff!); without it, any
+hand-kept ``expected_neighbours`` of the design file (review that diff!); without it, any
 difference from the list stops the generator, so a stray cell cannot change the rules.
 
 Steps: Natural Earth 1:50m land (npm world-atlas) -> equal-area projection with a radial
