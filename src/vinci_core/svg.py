@@ -6,6 +6,9 @@ page (or :func:`board_svg` with a view) sets from :func:`vinci_core.presenter.bo
 Above the terrain, ``<path data-owner-of="id">`` tints a province in its owner's colour
 (:func:`ownership_style`): solid and strong for an active empire, hatched and faint for a
 declined one, nothing for neutral or empty provinces, so the terrain stays recognisable.
+Deserts (sand with dots) and river provinces (pale water with ripples, and the river's own
+line drawn over them from the map's "river course" decorations) are filled with patterns, so
+neither looks like farmland or like a sea zone.
 
 >>> from vinci_core.maps import load_map
 >>> svg = board_svg(load_map("europe"))
@@ -27,9 +30,21 @@ TERRAIN_COLOURS = {
     "hills": "#c49a66",
     "forest": "#3f7b3c",
     "mountain": "#a8a8a8",
+    "desert": "#faeab4",  # pale sand, drawn with dots (see TERRAIN_PATTERNS)
+    "river": "#c6f2ea",  # pale aqua: lighter and greener than every sea zone, with ripples
 }
 SEA_COLOURS = {"ocean": "#86b3da", "sea": "#9fc7e8", "inland": "#b4d6f0"}
 DECORATION_COLOUR = "#ddd6c8"
+RIVER_COURSE = "river course"  # a map decoration of this name is a river's line, not land
+RIVER_LINE_COLOUR = "#3b82c4"
+# Terrains drawn with a texture over their colour: <pattern id="terrain-...">'s content.
+TERRAIN_PATTERNS = {
+    "desert": ('width="12" height="12" patternUnits="userSpaceOnUse"',
+               '<circle cx="3" cy="3" r="1.1" fill="#c9a35a"/>'
+               '<circle cx="9" cy="9" r="1.1" fill="#c9a35a"/>'),
+    "river": ('width="24" height="10" patternUnits="userSpaceOnUse"',
+              '<path d="M0 5 Q6 2 12 5 T24 5" fill="none" stroke="#7cc3dc" stroke-width="1.2"/>'),
+}
 __all__ = ["NEUTRAL_COLOUR", "board_svg", "chart_scale", "ownership_style", "score_chart_svg"]
 
 # How strongly an owner's colour covers the terrain (fill-opacity), and the outline width.
@@ -112,14 +127,18 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
         '.sea-label{font:italic 14px serif;fill:#2d5b85;pointer-events:none}'
         '.count{font:bold 16px sans-serif;pointer-events:none}'
         '.mark{font:bold 11px sans-serif;fill:#222}'
-        '.token,.sym,.owner,.flash-ring{pointer-events:none}'
+        '.token,.sym,.owner,.flash-ring,.river-courses{pointer-events:none}'
         '.flash-ring{fill:none;stroke:none}</style>',
         # Hatching of declined empires: a mask of diagonal stripes over the owner's tint.
         '<defs><pattern id="hatch-stripes" width="10" height="10" '
         'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
         '<rect width="4" height="10" fill="#fff"/></pattern>'
         f'<mask id="hatch" maskUnits="userSpaceOnUse" x="0" y="0" width="{w:g}" height="{h:g}">'
-        f'<rect width="{w:g}" height="{h:g}" fill="url(#hatch-stripes)"/></mask></defs>',
+        f'<rect width="{w:g}" height="{h:g}" fill="url(#hatch-stripes)"/></mask>',
+        *(f'<pattern id="terrain-{terrain}" {size}><rect width="100%" height="100%" '
+          f'fill="{TERRAIN_COLOURS[terrain]}"/>{marks}</pattern>'
+          for terrain, (size, marks) in TERRAIN_PATTERNS.items()),
+        '</defs>',
         f'<rect class="water" width="{w:g}" height="{h:g}" fill="{SEA_COLOURS["ocean"]}"/>',
         '<g class="seas">',
     ]
@@ -130,6 +149,8 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
                        '</path>')
     out.append('</g><g class="decoration">')
     for deco in data.decoration:
+        if deco.name == RIVER_COURSE:
+            continue
         out.append(f'<path d="{escape(deco.path)}" fill="{DECORATION_COLOUR}" stroke="#b9b1a1" '
                    f'stroke-width="0.8"/>')
     out.append('</g><g class="provinces">')
@@ -138,13 +159,20 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
             continue
         symbols = [s for s, on in (("mine", prov.mine), ("port", prov.port)) if on]
         label = ", ".join([prov.name, prov.terrain, *symbols])
+        fill = (f"url(#terrain-{prov.terrain})" if prov.terrain in TERRAIN_PATTERNS
+                else TERRAIN_COLOURS[prov.terrain])
         out.append(
             f'<path class="province terrain-{prov.terrain}"'
             f'{_attrs(data_province=pid, d=prov.path, tabindex="0", role="button")}'
-            f'{_attrs(aria_label=label)} fill="{TERRAIN_COLOURS[prov.terrain]}" '
+            f'{_attrs(aria_label=label)} fill="{fill}" '
             f'stroke="#5b5040" stroke-width="1.2" stroke-linejoin="round">'
             f'<title>{escape(label)}</title></path>'
         )
+    out.append('</g><g class="river-courses">')
+    for deco in data.decoration:
+        if deco.name == RIVER_COURSE:
+            out.append(f'<path d="{escape(deco.path)}" fill="none" stroke="{RIVER_LINE_COLOUR}" '
+                       'stroke-width="3" stroke-linecap="round" stroke-linejoin="round"/>')
     out.append('</g><g class="owners">')
     for pid, prov in data.provinces.items():
         if prov.path:
