@@ -617,7 +617,8 @@ class App:
         self.redraw("display", render_display, v["display"], v["controls"]["choose"],
                     v.get("virtual_to_act"))
         self.redraw("players", render_players, v["players"], v["current_player"])
-        self.redraw("chart", render_chart, v["rounds"], v["players"], v["target_vp"])
+        self.redraw("chart", render_chart, v["rounds"], v["target_vp"],
+                    [(p["name"], p["colour"], p["mark"]) for p in v["players"]])
         self.log.render(v["log_rows"])
         self.render_notices()
         render_virtual(v, True)
