@@ -110,7 +110,7 @@ def finish(thinking: Thinking[T]) -> T:
         try:
             next(thinking)
         except StopIteration as done:
-            return done.value  # type: ignore[no-any-return]
+            return done.value
 
 
 @dataclass(slots=True)
