@@ -7,7 +7,8 @@
   counts as a share), and mean final VP of the strong seat against the book seats.
 - More thinking pays: the strong AI at its default budget against three strong AIs at a
   smaller one (``--self-games``, default a quarter of N).
-- Speed: every decision of a strong seat timed in CPython (mean, p95, max), search included.
+- Speed: every decision of a strong seat timed in CPython (mean, p95, max), search included,
+  and the positions its search played (its work budget: the same count in the browser).
 - Balance data: every civilization chosen (seat, tiles, VP it scored, the seat's result),
   written with ``--json`` for ``bench/balance.py``.
 
@@ -45,11 +46,13 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(config: GameConfig, players: list[Any], timed: set[int],
-         offers: dict[str, list[int]] | None = None
+         offers: dict[str, list[int]] | None = None, work: list[int] | None = None
          ) -> tuple[Any, list[float], list[dict[str, Any]]]:
     """Play a game; times every decision of the ``timed`` seats; records each civilization
     chosen with the VP its seat scored while it was the seat's latest choice, and counts in
-    ``offers`` (tile -> [offered, taken]) the civilizations on display at each choice."""
+    ``offers`` (tile -> [offered, taken]) the civilizations on display at each choice;
+    ``work`` gets the positions each timed decision searched."""
+    work = [] if work is None else work
     state = new_game(config)
     times: list[float] = []
     civs: list[dict[str, Any]] = []
@@ -58,9 +61,19 @@ def play(config: GameConfig, players: list[Any], timed: set[int],
         seat = state.current_player
         assert seat is not None
         t0 = time.perf_counter()
-        action = players[seat].act(state)
         if seat in timed:
+            thinking, slices = players[seat].think(state), 0
+            while True:  # the search's slices: positions it played (its work budget)
+                try:
+                    next(thinking)
+                    slices += 1
+                except StopIteration as done:
+                    action = done.value.action
+                    break
             times.append(time.perf_counter() - t0)
+            work.append(slices)
+        else:
+            action = players[seat].act(state)
         if isinstance(action, Choose):
             a, b, _coins = state.display[action.slot - 1]
             if offers is not None:
@@ -89,6 +102,7 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
     vp_strong: list[int] = []
     vp_book: list[int] = []
     times: list[float] = []
+    work: list[int] = []
     civs: list[dict[str, Any]] = []
     offers: dict[str, list[int]] = {}
     started = time.perf_counter()
@@ -98,7 +112,7 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
                                      ai_level="strong" if i == seat else "book")
                                 for i in range(4)], seed=seed0 + g)
         players = [player_for_seat(cfg, i) for i in range(4)]
-        state, t, c = play(cfg, players, {seat}, offers)
+        state, t, c = play(cfg, players, {seat}, offers, work)
         won = state.winners
         wins += (1.0 / len(won)) if seat in won else 0.0
         vp_strong.append(state.scores[seat])
@@ -111,7 +125,7 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
             print(f"  {g + 1} games: strong won {wins:.1f} ({time.perf_counter() - started:.0f} s)",
                   flush=True)
     return {"games": games, "wins": wins, "vp_strong": vp_strong, "vp_book": vp_book,
-            "times": times, "civs": civs, "offers": offers,
+            "times": times, "work": work, "civs": civs, "offers": offers,
             "seconds": time.perf_counter() - started}
 
 
@@ -156,6 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  decision time of the strong seat (CPython, {len(times)} decisions): "
           f"mean {1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, "
           f"max {1000 * times[-1]:.0f} ms; {main_run['seconds'] / n:.2f} s per game")
+    work = sorted(main_run["work"])
+    print(f"  positions searched per decision (the work budget, the same in the browser): "
+          f"mean {statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
+          f"max {work[-1]}")
 
     small = None
     if self_games:

@@ -392,6 +392,57 @@ def strong_ai_decision(bench: Bench) -> dict | None:
     return summary(samples) if samples else None
 
 
+THINKING_PROBE = """
+window.__thinkClicks = [];
+window.__thinkTasks = [];
+window.addEventListener("click", (event) => {
+  if (document.documentElement.dataset.thinking === "1")
+    window.__thinkClicks.push(performance.now() - event.timeStamp);
+});
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__thinkTasks.push(e.duration);
+}).observe({type: "longtask"});
+"""
+
+
+@measure("input_while_ai_thinks")
+def input_while_ai_thinks(bench: Bench) -> dict | None:
+    """Issue 13: the page answers while a strong AI thinks (its search runs in slices). A
+    solo game against three strong AIs with the CPU throttled 4x (a phone): clicks on the
+    pace buttons made while an AI thinks, ms from the click to its handling (target ~100
+    ms); and every long task (> 50 ms) of the game, search slices and redraws included."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    page.add_init_script(THINKING_PROBE)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=READY_TIMEOUT_MS)
+    gd.start_game(page, "solo", ("Bench",), seed=2, levels=("strong", "strong", "strong"))
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    rnd = random.Random(2)
+    waiting = """() => { const d = document.documentElement.dataset;
+        return d.thinking === '1' || d.actor === 'human' || d.actor === 'over'; }"""
+    pace = "slow"
+    for _ in range(100 * bench.runs):
+        if len(page.evaluate("window.__thinkClicks")) >= 5 * bench.runs:
+            break
+        page.wait_for_function(waiting, timeout=600_000)
+        actor = gd.html(page, "actor")
+        if gd.html(page, "thinking") == "1":
+            page.get_by_test_id(f"pace-{pace}").click()
+            pace = "normal" if pace == "slow" else "slow"
+        elif actor == "human":
+            gd.human_step(page, rnd)
+        elif actor == "over":
+            break
+    clicks, tasks = page.evaluate("window.__thinkClicks"), page.evaluate("window.__thinkTasks")
+    ctx.close()
+    if not clicks:
+        return None
+    return {"click_ms": summary(clicks), "long_tasks_ms": summary(tasks) if tasks else None}
+
+
 def run(runs: int, build: bool = True, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 

@@ -23,9 +23,12 @@ from vinci_core import (
 )
 from vinci_core.ai import (
     LEVELS,
+    PLAN_WORK,
+    ROLLOUT_WORK,
     BookPlayer,
     Decision,
     StrongPlayer,
+    finish,
     hint,
     player_for_seat,
 )
@@ -107,6 +110,73 @@ def test_every_decision_is_legal_on_europe(seats: int) -> None:
 def test_default_budget_is_legal_over_a_europe_game() -> None:
     cfg = table(4, 11, "europe", (3,))
     assert wander(cfg, 5, 20, lambda s: (StrongPlayer(),)) > 5
+
+
+def strong_positions(config: GameConfig, every: int) -> list[GameState]:
+    """Every ``every``-th position of a game where a strong seat must decide."""
+    state = new_game(config)
+    players = [player_for_seat(config, i) for i in range(len(config.seats))]
+    out = []
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if config.seats[seat].ai_level == "strong" and state.phase in ("choose", "expand"):
+            out.append(state)
+        state = state.apply(players[seat].act(state))
+    return out[::every]
+
+
+def slices(thinking: object) -> tuple[int, Decision]:
+    """Run a sliced decision one slice at a time: (slices, decision)."""
+    count = 0
+    while True:
+        try:
+            next(thinking)  # type: ignore[call-overload]
+        except StopIteration as done:
+            return count, done.value
+        count += 1
+
+
+def test_a_decision_in_slices_is_the_decision_at_once() -> None:
+    """The page runs the search in slices, drawing and answering clicks in between (and
+    a hint may be asked meanwhile): every slice boundary leaves the result unchanged."""
+    cfg = table(4, 7, "europe")
+    strong = StrongPlayer()
+    sliced = 0
+    for state in strong_positions(cfg, 3):
+        before = digest(state)
+        whole = strong.decide(state)
+        thinking, other = strong.think(state), hint(state)
+        count = 0
+        while True:
+            try:
+                next(thinking)
+            except StopIteration as done:
+                assert done.value == whole
+                break
+            count += 1
+            if count % 50 == 0:  # other work on the same position between two slices
+                assert finish(strong.think(state)) == other
+                state.legal_actions()
+        assert digest(state) == before
+        sliced += count > 1
+    assert sliced > 10
+
+
+def test_the_work_budget_bounds_every_decision() -> None:
+    """A decision plays at most its budget's positions (plus the last round of rollouts
+    started within it), whatever the position: that, not the clock, caps its time."""
+    cfg = table(4, 9, "europe")
+    unbounded = StrongPlayer(rollout_work=10**9, plan_work=10**9)
+    most = most_unbounded = 0
+    for state in strong_positions(cfg, 2):
+        most = max(most, slices(StrongPlayer().think(state))[0])
+        most_unbounded = max(most_unbounded, slices(unbounded.think(state))[0])
+    assert most <= 1.5 * ROLLOUT_WORK + PLAN_WORK < most_unbounded
+    # The smallest budget still plays one round of rollouts and decides legally.
+    tiny = StrongPlayer(rollout_work=1, plan_work=1)
+    for state in strong_positions(cfg, 10):
+        assert_legal(state, tiny.decide(state))
 
 
 def play(config: GameConfig) -> GameState:

@@ -53,13 +53,50 @@ def test_ai_moves_carry_their_reason_into_the_log_and_notice() -> None:
     session = Session.new(cfg)
     played = 0
     while session.state.current_player != 0 and played < 50:
+        before = len(session.entries)
         assert session.play_ai()
         played += 1
-        assert "Why: " in session.log[-1] or "Why: " in session.log[-2]
-        assert session.view()["notice"].startswith(session.notice[:10])
+        move = session.entries[before]
+        assert "Why: " in move["text"]
+        assert move["notice"] is None or "Why: " in move["notice"]
     assert played > 0
     assert not session.play_ai()  # a human is to act: the AI does nothing
-    assert session.view()["notice"]
+    assert any(e["notice"] and "Why: " in e["notice"] for e in session.entries)
+
+
+def test_an_ai_move_in_slices_is_the_move_at_once() -> None:
+    """The page plays a strong AI's move in slices (Session.ai_turn): the same game as
+    play_ai; a move whose game changed meanwhile (undo, another game) is dropped."""
+    cfg = config_from_form(_form(mode="solo", names=["Me"], levels=["strong", "strong",
+                                                                     "strong"]))
+    whole, sliced = Session.new(cfg), Session.new(cfg)
+    most = 0
+    while whole.play_ai():
+        turn = sliced.ai_turn()
+        count = 0
+        while True:
+            try:
+                next(turn)
+            except StopIteration as done:
+                assert done.value
+                break
+            count += 1
+            sliced.view()  # the page draws between slices
+        most = max(most, count)
+        assert sliced.log == whole.log
+        assert vc.digest(sliced.state) == vc.digest(whole.state)
+    assert most > 10  # the strong AI's search really was cut into slices
+    assert not sliced.play_ai()  # the human is to act
+    # A move whose game changed while the AI thought is not played.
+    race = Session.new(cfg)
+    turn = race.ai_turn()
+    next(turn)
+    race.state = Session.new(cfg).state
+    with pytest.raises(StopIteration) as done:
+        while True:
+            next(turn)
+    assert done.value.value is False
+    assert race.state.ply == 0
 
 
 def test_hint_shows_the_strong_move_without_playing_it() -> None:

@@ -197,8 +197,13 @@ const vinci = {
       fn();
     }, ms);
   },
+  // Layout reads wait for the next frame, where the browser lays the page out anyway: read
+  // while Python redraws, each would force a layout of its own (click to redrawn board).
   measureBoard() {
-    measureBoard();
+    atNextFrame("measure-board", measureBoard);
+  },
+  scrollToEnd(el) {
+    atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });
   },
 };
 window.vinci = vinci;
@@ -264,6 +269,19 @@ window.addEventListener("hashchange", () => forward({ type: "hash" }));
 
 // The board's box ends at the bottom of the window, wherever the layout puts its top: "Fit"
 // then shows the whole board without scrolling the page (--board-max, read by style.css).
+const nextFrame = new Map(); // what to do at the next animation frame, once per key
+
+function atNextFrame(key, fn) {
+  if (!nextFrame.size) {
+    requestAnimationFrame(() => {
+      const jobs = [...nextFrame.values()];
+      nextFrame.clear();
+      for (const job of jobs) job();
+    });
+  }
+  nextFrame.set(key, fn);
+}
+
 function measureBoard() {
   const box = $("board");
   if (!box || box.offsetParent === null) return;

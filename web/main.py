@@ -58,6 +58,9 @@ PACE_KEY = "vinci.pace"
 PHONE_WIDTH = 600
 PHONE_ZOOM = 2
 MAX_SKIP_ACTIONS = 5000
+# An AI's search runs in slices of about this many ms, each a short task of its own, so the
+# page paints its "thinking" state and answers its player in between (issue 13).
+SLICE_MS = 25
 
 
 class BridgeStorage:
@@ -96,6 +99,10 @@ class App:
         self.pace = 0 if self.fast else PACES[self.pace_name]
         self.seen_moves = 0  # log entries already turned into notices
         self.timer_pending = False
+        self.thinking: Any = None  # the AI's move in progress (Session.ai_turn), if any
+        self.think_ms = 0.0  # its search time so far
+        self.think_level: str | None = None  # the level of the AI that is thinking
+        self.skipped = 0  # moves played at once by "Skip animation"
         self.skipping = False
         self.espionage = False
         self.editor: dict[str, Any] | None = None  # the +/- editor's state
@@ -168,6 +175,7 @@ class App:
         self.session = session
         self.game_id = gid
         self.hint = None
+        self.stop_thinking()  # an AI's move of the game on screen before is dropped
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
@@ -278,16 +286,14 @@ class App:
     # Session.play_ai, which logs its reason; Session.hint gives the strong AI's move for a
     # human, shown and highlighted here without being played.
 
-    def virtual_action(self) -> bool:
-        strong = self.view.get("ai_level") == "strong"
-        t0 = time.perf_counter()
-        played = bool(self.session.play_ai())
-        if played and strong:  # bench hook: decision times of the strong level, in ms
-            self.ai_ms.append((time.perf_counter() - t0) * 1000)
+    def decided(self, played: bool) -> None:
+        """An AI's move is made: bench hook, its search times in ms (strong level)."""
+        if played and self.think_level == "strong":
+            self.ai_ms.append(self.think_ms)
             del self.ai_ms[:-1000]
             js.document.documentElement.setAttribute(
                 "data-ai-ms", ",".join(f"{ms:.1f}" for ms in self.ai_ms))
-        return played
+        self.think_ms = 0.0
 
     def show_hint(self) -> None:
         if self.session is None or self.busy():
@@ -312,14 +318,10 @@ class App:
             if found(slot):
                 slot.classList.add("hinted")
 
-    def render_ai_notice(self) -> None:
-        box = element("ai-notice")
-        text = self.view.get("notice") or ""
-        show(box, bool(text))
-        box.textContent = text
-
     def schedule_virtual(self) -> None:
-        if self.timer_pending or self.session is None or not self.view.get("virtual_to_act"):
+        if self.timer_pending or self.thinking is not None:
+            return  # a virtual move is already on its way
+        if self.session is None or not self.view.get("virtual_to_act"):
             self.skipping = False
             render_virtual(self.view, self.session is not None)
             return
@@ -329,18 +331,55 @@ class App:
 
     def virtual_tick(self) -> None:
         self.timer_pending = False
+        if self.session is None:
+            return
+        self.think_slice(self.begin_ai_turn())
+
+    def begin_ai_turn(self) -> Any:
+        state = self.session.state
+        seat = state.current_player
+        self.think_level = None if seat is None else state.config.seats[seat].ai_level
+        self.thinking = self.session.ai_turn()
+        js.document.documentElement.dataset.thinking = "1"  # tests: the search is under way
+        return self.thinking
+
+    def think_slice(self, turn: Any) -> None:
+        """Run the AI's move ``turn`` for one slice, then hand the page back to the browser
+        until the next slice; play the move when its search ends. Skipping chains the moves
+        (the page is drawn once a human must act)."""
+        if self.thinking is not turn:
+            return  # dropped: another game is on screen
+        start = mark = time.perf_counter()
         try:
-            if self.session is None:
+            while (time.perf_counter() - start) * 1000 < SLICE_MS:
+                try:
+                    next(turn)
+                    continue
+                except StopIteration as done:
+                    played = bool(done.value)
+                now = time.perf_counter()
+                self.think_ms += (now - mark) * 1000
+                mark = now
+                self.decided(played)
+                if played and self.skipping and self.skipped < MAX_SKIP_ACTIONS:
+                    self.skipped += 1
+                    turn = self.begin_ai_turn()
+                    continue
+                self.stop_thinking()
+                self.after_action()
                 return
-            if self.skipping:
-                for _ in range(MAX_SKIP_ACTIONS):
-                    if not self.virtual_action():
-                        break
-            else:
-                self.virtual_action()
-            self.after_action()
         except Exception:
+            self.stop_thinking()
             js.console.error(traceback.format_exc())
+            return
+        self.think_ms += (time.perf_counter() - mark) * 1000
+        BRIDGE.later(0, create_once_callable(lambda: self.think_slice(turn)))
+
+    def stop_thinking(self) -> None:
+        self.thinking = None
+        self.think_ms = 0.0
+        self.skipped = 0
+        js.document.documentElement.removeAttribute("data-thinking")
 
     # ---------------------------------------------------------------- events
 
@@ -578,11 +617,11 @@ class App:
         self.redraw("display", render_display, v["display"], v["controls"]["choose"],
                     v.get("virtual_to_act"))
         self.redraw("players", render_players, v["players"], v["current_player"])
-        self.redraw("chart", render_chart, v["rounds"], v["players"], v["target_vp"])
+        self.redraw("chart", render_chart, v["rounds"], v["target_vp"],
+                    [(p["name"], p["colour"], p["mark"]) for p in v["players"]])
         self.log.render(v["log_rows"])
         self.render_notices()
         render_virtual(v, True)
-        self.render_ai_notice()
         self.render_hint()
         show(query("[data-testid=hint]"), not v.get("virtual_to_act") and not v["terminal"])
         if self.hovered:

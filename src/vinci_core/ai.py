@@ -33,8 +33,9 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from . import rng
 from .actions import (
@@ -84,8 +85,39 @@ HOLD_WEIGHT = 1.0
 HAND_WEIGHT = 0.15
 EXPOSED_WEIGHT = 0.35
 WIN_BONUS = 30.0
+# The work budget of one decision, counted in positions the search plays (``apply`` calls),
+# never in time, so a decision is the same in CPython and in the browser. Rollouts stop
+# after the round of rollouts (one per option) that would pass ROLLOUT_WORK; the turn
+# planner stops evaluating conquests at PLAN_WORK. Calibrated on the slowest decisions
+# (civilization choices, and the first conquest of a turn, which weighs a decline too):
+# about 0.25 ms a position in CPython on the project's machine, a few times that in the
+# browser, so the slowest decision stays well under a second there (README, bench/web.py).
+ROLLOUT_WORK = 300
+PLAN_WORK = 120
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
+
+T = TypeVar("T")
+# A decision in slices: the search yields (None) after every position it plays, so a page
+# can run it in short tasks and answer its player in between; the generator's return value
+# is the result. Slicing never changes it: the search is the same code run to the end.
+Thinking = Generator[None, None, T]
+
+
+def finish(thinking: Thinking[T]) -> T:
+    """Run a sliced search to its end at once."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+
+
+@dataclass(slots=True)
+class Work:
+    """Positions played so far by one decision's search (its budget's meter)."""
+
+    positions: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,33 +205,41 @@ def plan_value(state: GameState, seat: int) -> float:
 
 @dataclass(frozen=True, slots=True)
 class StrongPlayer:
-    """The searching AI. ``rollouts``, ``horizon`` and ``beam`` are its fixed budget."""
+    """The searching AI. ``rollouts``, ``horizon``, ``beam`` and the work limits are its
+    fixed budget (see :data:`ROLLOUT_WORK`)."""
 
     rollouts: int = ROLLOUTS
     horizon: int = HORIZON
     beam: int = BEAM
     choices: int = CHOICES
+    rollout_work: int = ROLLOUT_WORK
+    plan_work: int = PLAN_WORK
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
 
     def decide(self, state: GameState) -> Decision:
         """A legal action for whoever must act now, with its reason."""
+        return finish(self.think(state))
+
+    def think(self, state: GameState) -> Thinking[Decision]:
+        """:meth:`decide` in slices: yields after each position its search plays and
+        returns the decision (the same as ``decide``'s)."""
         phase = state.phase
         if phase == "over":
             raise ValueError("the game is over: nobody acts")
         seat = state.current_player
         assert seat is not None
         if phase == "choose":
-            decision = self._choose(state, seat)
+            decision = yield from self._choose(state, seat)
         elif phase == "expand":
-            decision = self._expand(state, seat)
+            decision = yield from self._expand(state, seat)
         elif phase == "keep":
             decision = _book_decision(state)
         elif phase == "reorganize":
             decision = self._reorganize(state, seat)
         elif phase == "end_of_turn":
-            decision = self._end_of_turn(state, seat)
+            decision = yield from self._end_of_turn(state, seat)
         elif phase == "redistribute":
             decision = self._redistribute(state, seat)
         else:
@@ -208,37 +248,43 @@ class StrongPlayer:
 
     # -- civilization choice and decline: rollouts --
 
-    def _rollout_values(self, state: GameState, first: Action | None, seat: int
-                        ) -> list[float]:
+    def _rollout_value(self, state: GameState, first: Action | None, seat: int, i: int,
+                       work: Work) -> Thinking[float]:
         """``position_value`` for ``seat`` after ``first`` (None: this turn played on by
         the book without declining) and ``horizon`` more of its turns played by the book,
-        once per rollout (the same resampled futures for every option)."""
-        out = []
-        for i in range(self.rollouts):
-            s = state.clone()
-            # A private future for this rollout, set before the option is played: its bag
-            # draws and dice differ from the game's own (which stays untouched and unseen).
-            s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
-            if first is not None:
-                s = s.apply(first)
-            out.append(position_value(_play_out(s, seat, self.horizon, first is None), seat))
-        return out
+        in rollout ``i`` (the same resampled future for every option)."""
+        s = state.clone()
+        # A private future for this rollout, set before the option is played: its bag
+        # draws and dice differ from the game's own (which stays untouched and unseen).
+        s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
+        if first is not None:
+            s = s.apply(first)
+        end = yield from _play_out(s, seat, self.horizon, first is None, work)
+        return position_value(end, seat)
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
-                 ) -> list[tuple[float, Action | None]]:
-        results = []
-        for action in options:
-            values = self._rollout_values(state, action, seat)
-            results.append((sum(values) / len(values), action))
-        return results
+                 ) -> Thinking[list[tuple[float, Action | None]]]:
+        """Each option's mean rollout value. Rollouts go in rounds, one per option on the
+        same future; no round starts that would take the work past ``rollout_work`` (at
+        the pace of the rounds so far), and at least one is played."""
+        work = Work()
+        totals = [0.0] * len(options)
+        rounds = 0
+        for i in range(self.rollouts):
+            if rounds and work.positions * (rounds + 1) > self.rollout_work * rounds:
+                break
+            for k, action in enumerate(options):
+                totals[k] += yield from self._rollout_value(state, action, seat, i, work)
+            rounds += 1
+        return [(total / rounds, action) for total, action in zip(totals, options, strict=True)]
 
-    def _choose(self, state: GameState, seat: int) -> Decision:
+    def _choose(self, state: GameState, seat: int) -> Thinking[Decision]:
         options = [a for a in state.legal_actions() if isinstance(a, Choose)]
         glance = {a.slot: slot_appeal(state, seat, a.slot) for a in options}
         ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
         options = options[:1] + ranked[:max(0, self.choices - 1)]
-        results = [(value, action) for value, action in
-                   self._compare(state, list(options), seat) if isinstance(action, Choose)]
+        compared = yield from self._compare(state, list(options), seat)
+        results = [(value, action) for value, action in compared if isinstance(action, Choose)]
         best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
         a, b, coins = state.display[best.slot - 1]
         cost = 2 * (best.slot - 1)
@@ -258,12 +304,12 @@ class StrongPlayer:
                 why += f" (the best paid slot promises {rival[0] - best_value:+.0f})"
         return Decision(best, why + ".")
 
-    def _expand(self, state: GameState, seat: int) -> Decision:
+    def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
         legal = state.legal_actions()
         player = state.players[seat]
         if Decline() in legal and player.civ is not None and self._decline_worth_testing(
                 state, seat):
-            results = self._compare(state, [Decline(), None], seat)
+            results = yield from self._compare(state, [Decline(), None], seat)
             (decline_value, _), (keep_value, _) = results
             worth = empire_worth(state, seat)
             if decline_value > keep_value:
@@ -284,7 +330,7 @@ class StrongPlayer:
                 return Decision(partner, (
                     f"Makes peace with {name}, whose {pressure} tokens next door are the "
                     f"biggest threat to the empire."))
-        return self._conquest_step(state, seat, legal, keep_reason)
+        return (yield from self._conquest_step(state, seat, legal, keep_reason))
 
     def _decline_worth_testing(self, state: GameState, seat: int) -> bool:
         """Whether to weigh a decline by rollouts: at every turn of an empire on the board
@@ -306,11 +352,11 @@ class StrongPlayer:
         return best, pressure[best.seat]
 
     def _conquest_step(self, state: GameState, seat: int, legal: list[Action],
-                       keep_reason: str) -> Decision:
+                       keep_reason: str) -> Thinking[Decision]:
         conquests = [a for a in legal if isinstance(a, Conquer)]
         if Finish() not in legal and not conquests:
             return _book_decision(state)  # nothing this planner knows (should not happen)
-        plan = self._plan(state, seat)
+        plan = yield from self._plan(state, seat)
         if not plan:
             if Finish() not in legal:  # a forced entry: the cheapest best one
                 return self._forced_entry(state, seat, conquests)
@@ -347,19 +393,23 @@ class StrongPlayer:
         return Decision(best, f"Enters the board at {state.board.province(best.province).name},"
                         " the best of the entries it can pay for.")
 
-    def _plan(self, state: GameState, seat: int) -> list[Action]:
-        """Beam search over conquest sequences: the best one (empty: stopping is best)."""
+    def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
+        """Beam search over conquest sequences: the best one (empty: stopping is best).
+        It stops evaluating positions at ``plan_work`` (the best sequence found so far)."""
         start = plan_value(state, seat)
         beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
         best_value, best_plan = start, []
         seen: set[tuple[frozenset[int], int, int]] = set()
         turn_seat = state.turn_seat
-        while beam:
+        work = 0
+        while beam and work < self.plan_work:
             children: list[tuple[float, list[Action], GameState]] = []
             for _value, plan, node in beam:
                 for action in node.legal_actions():
-                    if not isinstance(action, Conquer):
+                    if not isinstance(action, Conquer) or work >= self.plan_work:
                         continue
+                    work += 1
+                    yield
                     child = node.apply(action)
                     if child.phase != "expand" or child.turn_seat != turn_seat:
                         continue
@@ -404,7 +454,7 @@ class StrongPlayer:
         return Decision(action, _placement_reason(state, placement, fear,
                                                   "Places its returned tokens"))
 
-    def _end_of_turn(self, state: GameState, seat: int) -> Decision:
+    def _end_of_turn(self, state: GameState, seat: int) -> Thinking[Decision]:
         p = fort_province(state, seat)
         if p is not None:
             name = state.board.province(state.board.ids[p]).name
@@ -412,7 +462,7 @@ class StrongPlayer:
                             "with the most hostile neighbours: attacks from it cost less and "
                             "it costs more to take.")
         if Decline() in state.legal_actions():  # Rebirth: decline now or play on
-            results = self._compare(state, [Decline(), EndTurn()], seat)
+            results = yield from self._compare(state, [Decline(), EndTurn()], seat)
             (decline_value, _), (end_value, _) = results
             if decline_value > end_value:
                 return Decision(Decline(), (
@@ -423,9 +473,11 @@ class StrongPlayer:
         return Decision(EndTurn(), "Ends the turn.")
 
 
-def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool) -> GameState:
+def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, work: Work
+              ) -> Thinking[GameState]:
     """Play ``state`` on by the book until ``seat`` has finished ``horizon`` more turns
-    (``no_decline_now``: the turn in progress goes on without a decline)."""
+    (``no_decline_now``: the turn in progress goes on without a decline); ``work`` counts
+    the positions played."""
     config = state.config
     book = [VirtualPlayer.for_seat(config, i) for i in range(state.rules.seats)]
     turns_left = horizon + (1 if state.turn_seat == seat else 0)
@@ -448,6 +500,8 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool) -
             action = _book_conquest(state, seat, book[seat])
         else:
             action = book[actor].act(state)
+        work.positions += 1
+        yield
         state = state.apply(action)
     return state
 
@@ -638,6 +692,11 @@ class BookPlayer:
         action = self.player.act(state)
         return Decision(action, book_reason(state, action))
 
+    def think(self, state: GameState) -> Thinking[Decision]:
+        """:meth:`decide` as a search in slices (the book's has none)."""
+        yield from ()
+        return self.decide(state)
+
 
 AI = BookPlayer | StrongPlayer
 
@@ -663,6 +722,6 @@ def checked(state: GameState, decision: Decision) -> Decision:
     return decision
 
 
-__all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "book_reason",
-           "checked", "defended_placement", "hint", "player_for_seat", "plan_value",
-           "position_value", "threats"]
+__all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
+           "book_reason", "checked", "defended_placement", "finish", "hint",
+           "player_for_seat", "plan_value", "position_value", "threats"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -53,9 +53,6 @@ class Session:
     _undo: list[tuple[GameState, int]] = field(default_factory=list)  # (state, log length)
     # Scores at the start and at the end of every round (the page's score chart).
     rounds: list[list[int]] = field(default_factory=list)
-    # The last AI move with its reason (the page's notice); reasons are not saved, so a
-    # reloaded game's log shows the moves only.
-    notice: str = ""
     # One entry per log line, for the page: round, turn, province, scoring terms, notice
     # (see _entries). Kept beside ``log``, which stays a plain list of sentences.
     entries: list[dict[str, Any]] = field(default_factory=list)
@@ -102,11 +99,11 @@ class Session:
                                 "most a save can hold; it can be replayed but not continued")
         after = before.apply(action)
         new = _entries(before, action, after)
-        if reason:  # an AI's move: its reason goes with its line and its notice (issue 13)
+        if reason:  # an AI's move: its reason goes with its line and its notice (issue 13);
+            # reasons are not saved, so a reloaded game's log shows the moves only.
             new[0]["text"] = ai_notice(str(new[0]["text"]), reason)
             if new[0].get("notice"):
                 new[0]["notice"] = ai_notice(str(new[0]["notice"]), reason)
-            self.notice = str(new[0]["text"])
         if self._undoable(before, after):
             self._undo.append((before, len(self.log)))
             del self._undo[:-MAX_UNDO]
@@ -121,13 +118,24 @@ class Session:
     def play_ai(self) -> bool:
         """Let the AI of the seat to act make one move, at the level in its config, with
         its reason in the log and the notice. False when no AI seat is to act."""
+        from .ai import finish
+
+        return finish(self.ai_turn())
+
+    def ai_turn(self) -> Generator[None, None, bool]:
+        """:meth:`play_ai` in slices (the page runs them in short tasks and stays
+        responsive): the AI's search yields between slices, then its move is played. The
+        move is dropped (False) if the game moved on meanwhile (undo, another game)."""
         from .ai import checked, player_for_seat
 
         state = self.state
         seat = state.current_player
         if seat is None or not state.config.seats[seat].virtual:
             return False
-        decision = checked(state, player_for_seat(state.config, seat).decide(state))
+        decision = yield from player_for_seat(state.config, seat).think(state)
+        if self.state is not state:
+            return False
+        decision = checked(state, decision)
         self.act(decision.action, decision.reason)
         return True
 
@@ -185,7 +193,6 @@ class Session:
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
-            notice=self.notice,
             log_rows=log_rows(self.entries[-300:]),
             moves=len(self.entries),
             controls={

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import element, make
+from .dom import BRIDGE, element, make
 
 
 class LogPanel:
@@ -28,7 +28,7 @@ class LogPanel:
             box.append(_row(row))
         self.shown = list(rows)
         if len(rows) != len(shown):
-            box.scrollTop = box.scrollHeight
+            BRIDGE.scrollToEnd(box)
 
 
 def _row(row: dict[str, Any]) -> Any:
