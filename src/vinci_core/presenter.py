@@ -594,15 +594,12 @@ def peace_partners(state: GameState) -> dict[int, list[int]]:
 
 
 def ranking(state: GameState) -> list[dict[str, Any]]:
-    """Seats by score, best first, with shared ranks (C-6.2)."""
-    order = sorted(range(state.rules.seats), key=lambda s: -state.players[s].score)
-    out: list[dict[str, Any]] = []
-    for i, s in enumerate(order):
-        score = state.players[s].score
-        rank = out[-1]["rank"] if out and out[-1]["score"] == score else i + 1
-        out.append({"rank": rank, "seat": s, "name": seat_name(state, s), "score": score,
-                    "colour": seat_colour(state, s), "winner": s in state.winners})
-    return out
+    """Seats by score, best first, placed as the game's ruleset says (ranking.places)."""
+    from .ranking import places
+
+    return [{"rank": place, "seat": s, "name": seat_name(state, s),
+             "score": state.players[s].score, "colour": seat_colour(state, s),
+             "winner": s in state.winners} for place, s in places(state)]
 
 
 def cost_text(state: GameState, pid: str, target: dict[str, Any] | None) -> str:
