@@ -25,7 +25,7 @@ from typing import Any
 from .actions import Action
 from .config import GameConfig
 from .save import digest
-from .session import Session, _entries, _track_round
+from .session import NO_CONTROLS, Session, _entries, _track_round
 from .state import GameState, new_game
 
 UNITS = ("action", "turn", "round")
@@ -115,7 +115,8 @@ class Replay:
         i = self.clamp(i)
         view = self.session_at(i).view()
         state = self.positions[i]
-        view["targets"] = {}  # a replay is looked at, not played
+        # A replay is looked at, not played.
+        view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False)
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.entries[self.entry_end[i] - 1]["text"] if i else None,

@@ -257,6 +257,9 @@ class Session:
             rounds=[list(r) for r in self.rounds],
             ranking=ranking(state) if state.is_terminal else [],
         )
+        if self.remote_to_act:  # nothing to click here: the move comes back by link
+            snap.update(targets={}, prompt=snap["waiting"], editor=None,
+                        controls=NO_CONTROLS)
         peace = peace_partners(state)
         for player in snap["players"]:
             player["peace"] = [state.config.seats[s].name for s in peace[player["seat"]]]
@@ -264,6 +267,11 @@ class Session:
                 if player[key]:
                     player[key]["name"] = civ_name(tuple(player[key]["tiles"]))
         return snap
+
+
+# The view's controls when nothing may be played on this page (a remote seat, a replay).
+NO_CONTROLS: dict[str, Any] = {"finish": False, "decline": False, "end_turn": False,
+                               "diplomacy": [], "abandon": [], "choose": [], "place": False}
 
 
 def _humans_only(config: GameConfig, seats: frozenset[int] | set[int]) -> frozenset[int]:
