@@ -71,6 +71,10 @@ def test_replay_view_shows_the_position_and_highlights_its_step(game) -> None:
     v = r.view(200)
     assert v["digest"] == vc.digest(r.positions[200])
     assert v["replay"]["current"] == v["log"][-1]
+    rows = v["log_rows"][:v["replay"]["rows"]]  # the rows shown end on the current line
+    assert rows[-1]["text"] == v["replay"]["current"]
+    assert [row["text"] for row in rows if row["kind"] not in ("round", "turn")] == \
+        [e["text"] for e in r.entries[:r.entry_end[200]]]
     assert v["moves"] == r.entry_end[200]
     assert v["targets"] == {}
     assert r.view(0)["replay"]["current"] is None

@@ -24,7 +24,7 @@ from typing import Any
 
 from .actions import Action
 from .config import GameConfig
-from .save import digest
+from .presenter import log_rows
 from .session import NO_CONTROLS, Session, _entries, _track_round
 from .state import GameState, new_game
 
@@ -52,6 +52,13 @@ class Replay:
             self.positions.append(after)
             state = after
         self.actions = list(actions)
+        self.texts = [str(e["text"]) for e in self.entries]
+        # The whole log, drawn once: a step only says how many of its rows are shown (the
+        # page hides the others), so no step rebuilds the log.
+        self.log_rows = log_rows(self.entries)
+        entry_row = [k for k, row in enumerate(self.log_rows)
+                     if row["kind"] not in ("round", "turn")]
+        self.rows_end = [entry_row[e - 1] + 1 if e else 0 for e in self.entry_end]
         self.turn_starts = self._starts(_turn_key)
         self.round_starts = self._starts(lambda s: s.round)
 
@@ -103,24 +110,25 @@ class Replay:
         i = self.clamp(i)
         end = self.entry_end[i]
         entries = self.entries[:end]
-        return Session(self.positions[i], [str(e["text"]) for e in entries],
+        return Session(self.positions[i], self.texts[:end],
                        rounds=[list(r) for r in self.rounds[:self.rounds_end[i]]],
                        entries=entries, game_id=self.game_id or "replay")
 
     def view(self, i: int) -> dict[str, Any]:
         """The page's view of position ``i`` (see Session.view) and the replay's own facts:
         ``index``, ``last``, ``label`` (where the replay stands, in words), ``current``
-        (the log line of the step just shown: the last line of the log, or None at the
-        start)."""
+        (the log line of the step just shown, or None at the start) and ``rows`` (how many
+        rows of the whole log, ``log_rows``, are shown: the current line is the last)."""
         i = self.clamp(i)
-        view = self.session_at(i).view()
-        state = self.positions[i]
+        end = self.entry_end[i]
+        view = self.session_at(i).view(log_from=end)  # (its log: see log_rows below)
         # A replay is looked at, not played.
-        view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False)
+        view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False,
+                    log_rows=self.log_rows)
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
-            "current": self.entries[self.entry_end[i] - 1]["text"] if i else None,
-            "digest": digest(state),
+            "current": self.texts[end - 1] if i else None,
+            "rows": self.rows_end[i],
         }
         return view
 

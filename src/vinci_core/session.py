@@ -221,8 +221,9 @@ class Session:
 
     # --- the page's view model ---------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """Everything the page draws: snapshot plus board view, targets, prompt, controls."""
+    def view(self, log_from: int | None = None) -> dict[str, Any]:
+        """Everything the page draws: snapshot plus board view, targets, prompt, controls.
+        The log shows the last 300 entries, or those from ``log_from`` on."""
         state = self.state
         snap = state.snapshot()
         legal = state.legal_actions() if not state.is_terminal else []
@@ -236,7 +237,8 @@ class Session:
             can_undo=self.can_undo,
             log=self.log[-300:],
             notice=self.notice,
-            log_rows=log_rows(self.entries[-300:]),
+            log_rows=log_rows(self.entries[-300:] if log_from is None
+                              else self.entries[log_from:]),
             moves=len(self.entries),
             controls={
                 "finish": Finish() in legal,
