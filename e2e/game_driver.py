@@ -175,6 +175,8 @@ def human_step(page, rnd: random.Random, max_conquests: int = 4) -> None:
             raise AssertionError("no way forward in the conquest phase")
     elif phase == "keep":
         click_province(page, sorted(targets(page))[0])
+        if visible(page, "keep-confirm"):  # the smaller part: the page asks first
+            page.get_by_test_id("keep-yes").click()
     elif phase in ("reorganize", "redistribute"):
         button = page.get_by_test_id("place-all")
         while button.is_disabled():  # the proposal is incomplete: put what is left anywhere

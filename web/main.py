@@ -294,6 +294,7 @@ class App:
         self.log.reset()
         if redraw:
             self.render()
+            self.schedule_virtual()
 
     def replay_branch(self) -> None:
         """"Play on from here": a new saved game with the log up to the position shown."""
@@ -390,8 +391,8 @@ class App:
     def virtual_tick(self) -> None:
         self.timer_pending = False
         try:
-            if self.session is None:
-                return
+            if self.session is None or self.replay is not None:
+                return  # a replay pauses the virtual players (closing it resumes them)
             if self.skipping:
                 for _ in range(MAX_SKIP_ACTIONS):
                     if not self.virtual_action():
