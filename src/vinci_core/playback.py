@@ -124,7 +124,7 @@ class Replay:
         view = self.session_at(i).view(log_from=end)  # (its log: see log_rows below)
         # A replay is looked at, not played.
         view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False,
-                    log_rows=self.log_rows)
+                    log_rows=self.log_rows, prompt=f"Replay: {self.label(i)}.")
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.texts[end - 1] if i else None,
