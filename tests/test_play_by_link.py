@@ -223,3 +223,24 @@ def test_what_happened_since_a_players_last_turn() -> None:
     assert since == [e["notice"] for e in s.entries[last + 1:]
                      if e.get("notice") and e["seat"] != seat]
     assert since  # the others played in between
+
+
+def test_the_new_game_form_marks_remote_seats_by_player_row() -> None:
+    from vinci_core.presenter import config_from_form, remote_seats
+
+    hot = {"mode": "hotseat", "names": ["Ann", "Bo", "Cy"], "where": ["here", "remote",
+                                                                       "remote"]}
+    assert remote_seats(hot) == {1, 2}
+    two = {"mode": "two_player", "names": ["Ann", "Bo"], "where": ["here", "remote"]}
+    cfg = config_from_form(two)
+    assert remote_seats(two) == {2} and cfg.seats[2].name == "Bo"  # seat 1 is virtual
+    assert remote_seats({"mode": "solo", "names": ["Me"], "where": ["remote"]}) == set()
+    assert Session.new(cfg, remote_seats(two)).local_seats() == [0]
+
+
+def test_a_rematch_keeps_the_players_and_options_with_another_seed() -> None:
+    from vinci_core.presenter import rematch_config
+
+    cfg = _cfg(seed=4).model_copy(update={"target_vp": 40})
+    again = rematch_config(cfg, 99)
+    assert again.seed == 99 and again.seats == cfg.seats and again.target_vp == 40

@@ -47,8 +47,8 @@ def build_seat_rows() -> None:
         # Play by link (issue 14): a seat played on another device gets the game by link.
         where = make("select", None, name=f"where{i}", data_testid=f"where-{i}",
                      class_="where", aria_label=f"Where player {i + 1} plays")
-        where.append(make("option", "on this device", value="here"),
-                     make("option", "remote (by link)", value="remote"))
+        where.append(make("option", "here", value="here"),
+                     make("option", "by link", value="remote"))
         li.append(name, colour, where)
         rows.append(li)
     handler = create_proxy(on_form_change)
