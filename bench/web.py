@@ -443,6 +443,52 @@ def input_while_ai_thinks(bench: Bench) -> dict | None:
     return {"click_ms": summary(clicks), "long_tasks_ms": summary(tasks) if tasks else None}
 
 
+REPLAY_PROBE = """async ([targets, kind]) => {
+  const out = [];
+  const slider = document.getElementById("replay-slider");
+  for (const t of targets) {
+    const t0 = performance.now();
+    if (kind === "seek") {
+      slider.value = String(t);
+      slider.dispatchEvent(new Event("input", { bubbles: true }));
+    } else {
+      document.querySelector(`[data-testid=${t}]`).click();
+    }
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done)));
+    out.push(performance.now() - t0);
+  }
+  return out;
+}"""
+
+
+@measure("replay_step")
+def replay_step(bench: Bench) -> dict | None:
+    """Replay of a 958-action game (4 seats, Europe, random play; opened from its link):
+    from a step (slider jump to a random point, one move, one turn) to the next painted
+    frame (target < 100 ms at any point)."""
+    import random
+
+    from vinci_core import GameConfig, Seat, encode_save
+    from vinci_core.randomplay import play_random
+
+    cfg = GameConfig(seats=[Seat(name=f"P{i}") for i in range(4)], seed=0)
+    game = play_random(cfg, seed=0)
+    ctx, page, _ = _game_page(bench, f"?fast=1#g={encode_save(game.state)}")
+    page.get_by_test_id("replay").click()
+    page.get_by_test_id("replay-bar").wait_for(state="visible")
+    rnd = random.Random(0)
+    n = len(game.actions)
+    seeks = page.evaluate(REPLAY_PROBE, [[rnd.randrange(n + 1) for _ in range(
+        10 * bench.runs)], "seek"])
+    page.evaluate(REPLAY_PROBE, [[n // 2], "seek"])
+    moves = page.evaluate(REPLAY_PROBE, [["replay-forward", "replay-back"] * 5 * bench.runs,
+                                         "click"])
+    turns = page.evaluate(REPLAY_PROBE, [["replay-forward-turn"] * 5 * bench.runs, "click"])
+    ctx.close()
+    return {"actions": n, "all": summary(seeks + moves + turns), "seek": summary(seeks),
+            "move": summary(moves), "turn": summary(turns)}
+
+
 def run(runs: int, build: bool = True, only: list[str] | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 

@@ -55,9 +55,11 @@ def wait_human_or_over(page, timeout: int = 120_000) -> str:
 
 def start_game(page, mode: str = "solo", names: tuple[str, ...] = ("You",),
                seed: int | None = None, target: int | None = None,
-               levels: tuple[str, ...] = (), **options: str) -> None:
+               levels: tuple[str, ...] = (), remote: tuple[int, ...] = (),
+               **options: str) -> None:
     """Fill the new-game dialog (opening it when needed) and start. ``levels``: the level
-    selectors in order (solo/two players: each virtual seat; hot seat: every seat)."""
+    selectors in order (solo/two players: each virtual seat; hot seat: every seat);
+    ``remote``: the player rows marked as playing on another device."""
     dialog = page.get_by_test_id("new-game-dialog")
     if not dialog.is_visible():
         page.get_by_test_id("new-game").click()
@@ -69,6 +71,8 @@ def start_game(page, mode: str = "solo", names: tuple[str, ...] = ("You",),
         page.get_by_test_id(f"name-{i}").fill(name)
     for i, level in enumerate(levels):
         page.get_by_test_id(f"level-{i}").select_option(level)
+    for i in remote:
+        page.get_by_test_id(f"where-{i}").select_option("remote")
     if seed is not None or target is not None or options:
         page.locator("#new-game-dialog details.options summary").click()
     if seed is not None:
@@ -171,7 +175,7 @@ def human_step(page, rnd: random.Random, max_conquests: int = 4) -> None:
             raise AssertionError("no way forward in the conquest phase")
     elif phase == "keep":
         click_province(page, sorted(targets(page))[0])
-        if page.get_by_test_id("keep-confirm").is_visible():  # the smaller part: asked first
+        if visible(page, "keep-confirm"):  # the smaller part: the page asks first
             page.get_by_test_id("keep-yes").click()
     elif phase in ("reorganize", "redistribute"):
         button = page.get_by_test_id("place-all")

@@ -57,6 +57,7 @@ def test_autosave_and_reload_resume_at_the_same_digest(site, page):
 
 
 def test_share_link_opens_in_a_fresh_browser_as_a_new_saved_game(make_site):
+    """Opened again where its game is saved, the same link adds no copy (issue 14)."""
     first = make_site()
     page = first.new_page()
     first.goto_ready(page, first.base_url + "?fast=1")
@@ -75,11 +76,12 @@ def test_share_link_opens_in_a_fresh_browser_as_a_new_saved_game(make_site):
     page2.get_by_test_id("saved-games").click()
     assert page2.get_by_test_id("saves-list").locator("li").count() == 1
 
-    # Opened where a game is already saved: a new saved game next to it.
+    # Opened where its game is already saved, as it is: the saved game, no copy.
     page.goto(link, wait_until="commit")
     first.goto_ready(page, link)
+    assert digest(page) == want
     page.get_by_test_id("saved-games").click()
-    assert page.get_by_test_id("saves-list").locator("li").count() == 2
+    assert page.get_by_test_id("saves-list").locator("li").count() == 1
     first.assert_clean()
     other.assert_clean()
 
@@ -108,13 +110,14 @@ def test_bad_links_and_files_show_an_error_and_keep_every_save(site, page, tmp_p
     page.get_by_test_id("import-file").set_input_files(str(bad_file))
     page.get_by_test_id("error").wait_for(state="visible")
     assert page.evaluate(STORAGE) == stored
-    # A good file: imported as a new game.
+    # A good file of the game already saved: opened, and no copy is added (issue 14).
     good = tmp_path / "good.vinci"
     good.write_text(code)
     page.get_by_test_id("import-file").set_input_files(str(good))
     page.wait_for_function("() => document.querySelector('[data-testid=error]').hidden")
+    assert digest(page) == on_screen
     page.get_by_test_id("saved-games").click()
-    assert page.get_by_test_id("saves-list").locator("li").count() == 2
+    assert page.get_by_test_id("saves-list").locator("li").count() == 1
     site.assert_clean()
 
 

@@ -129,7 +129,7 @@ def test_a_new_game_from_the_game_over_window_closes_it_and_clears_the_log(site,
     page.get_by_test_id("place-all").click()
     over = page.get_by_test_id("game-over")
     over.wait_for(state="visible")
-    over.get_by_role("button", name="New game").click()
+    over.get_by_role("button", name="New game", exact=True).click()
     start_game(page, "hotseat", ("Dora", "Emil", "Fay"))
     assert over.is_hidden()
     assert page.get_by_test_id("new-game-dialog").is_hidden()

@@ -104,13 +104,18 @@ def test_no_editor_outside_placement_steps() -> None:
     assert placement_editor(s) is None
 
 
-def test_ranking_shares_ranks_on_equal_scores() -> None:
+def test_c6_2_equal_highest_scores_share_first_place_only() -> None:
     s = position(seats=4)
+    s.start = 2  # the order of play from the start player: 2, 3, 0, 1
     for seat, score in enumerate((30, 50, 30, 10)):
         s = set_score(s, seat, score)
     r = ranking(s)
+    # Below the winner the rules rank nobody: equal scores keep the order of play.
     assert [(x["rank"], x["seat"], x["score"]) for x in r] == [
-        (1, 1, 50), (2, 0, 30), (2, 2, 30), (4, 3, 10)]
+        (1, 1, 50), (2, 2, 30), (3, 0, 30), (4, 3, 10)]
+    for seat, score in enumerate((50, 50, 30, 50)):
+        s = set_score(s, seat, score)
+    assert [(x["rank"], x["seat"]) for x in ranking(s)] == [(1, 3), (1, 0), (1, 1), (4, 2)]
 
 
 def test_cost_text_explains_a_conquest() -> None:

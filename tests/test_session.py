@@ -139,12 +139,13 @@ def test_store_never_overwrites_when_a_shared_game_comes_in() -> None:
     for bad in ("", "garbage", a.save()[:-7], a.save()[:40] + "x" + a.save()[41:],
                 None, 42, b"vinci1.abc", ["vinci1.abc"], {"save": a.save()}):
         with pytest.raises(vc.SaveError):
-            store.add_shared(bad)
+            store.open_link(bad)
         assert data == before
-    new, session = store.add_shared(a.save())
-    assert new != gid and set(store.ids()) == {gid, new}
+    other = _played(6)  # another game: a new saved game beside the first
+    outcome = store.open_link(other.save())
+    assert outcome.gid != gid and set(store.ids()) == {gid, outcome.gid}
     assert data[store.PREFIX + gid] == before[store.PREFIX + gid]
-    assert vc.digest(session.state) == vc.digest(a.state)
+    assert vc.digest(outcome.session.state) == vc.digest(other.state)
 
 
 def test_store_reports_full_or_missing_storage_and_the_game_goes_on() -> None:

@@ -17,6 +17,7 @@
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
 //   vinci.later(ms, fn)             setTimeout (the virtual players' pace)
+//   vinci.canShare() / vinci.share(title, url)   the system share sheet (navigator.share)
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
 // on a province before acting: the first one shows what it would do and cost).
@@ -24,6 +25,8 @@
 // (the same as a click), {"type": "hover", "province"} when the pointer or the focus moves
 // over the board, {"type": "import", "value", "name"} with the text of an imported file, and
 // {"type": "hash"} when the address's fragment changes (a share link pasted into the tab).
+// During a replay (<html data-replay="1">): {"type": "replay-key", "key", "shift"} for the
+// arrow keys, Home and End, and {"type": "replay-seek", "value"} when the slider moves.
 "use strict";
 
 const BOOT_TIMEOUT_MS = 90_000;
@@ -205,6 +208,12 @@ const vinci = {
   scrollToEnd(el) {
     atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });
   },
+  canShare: () => typeof navigator.share === "function",
+  share(title, url) {
+    if (typeof navigator.share !== "function") return Promise.resolve(false);
+    return navigator.share({ title: String(title), url: String(url) }).then(() => true,
+      () => false); // the player closed the sheet: nothing to do
+  },
 };
 window.vinci = vinci;
 
@@ -249,6 +258,23 @@ document.addEventListener("keydown", (event) => {
   event.preventDefault();
   forward({ type: "click", action: null, province: el.dataset.province, slot: null,
             value: null, key: true });
+});
+
+// Replay: the arrow keys step (with Shift: by turn), Home and End jump to either end; the
+// slider seeks. Keys typed into a field are left alone.
+const REPLAY_KEYS = ["ArrowLeft", "ArrowRight", "Home", "End"];
+document.addEventListener("keydown", (event) => {
+  if (root.dataset.replay !== "1" || !REPLAY_KEYS.includes(event.key) || !handler) return;
+  const tag = event.target && event.target.tagName;
+  if ((tag === "INPUT" && event.target.type !== "range") || tag === "SELECT"
+      || tag === "TEXTAREA") return;
+  event.preventDefault();
+  forward({ type: "replay-key", key: event.key, shift: event.shiftKey });
+});
+document.addEventListener("input", (event) => {
+  if (event.target && event.target.id === "replay-slider") {
+    forward({ type: "replay-seek", value: Number(event.target.value) });
+  }
 });
 
 // Hover and focus over the board: Python shows the province's facts and conquest cost.

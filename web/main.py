@@ -48,8 +48,10 @@ from ui.panels import (  # noqa: E402
     render_virtual,
     set_test_hooks,
 )
+from ui.relay import hide_link_note, render_link_note, render_send, send_copied  # noqa: E402
+from ui.replay import ReplayBar  # noqa: E402
+from ui.review import render_review  # noqa: E402
 
-SHARE_PREFIX = "g="
 # The other players' pace: ms between two of their actions (the pace buttons; ?fast=1: 0).
 PACES = {"slow": 1400, "normal": 500, "instant": 0}
 PACE_KEY = "vinci.pace"
@@ -113,6 +115,7 @@ class App:
         self.over_shown = False
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
         self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
+        self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
 
     # ---------------------------------------------------------------- start
 
@@ -172,6 +175,7 @@ class App:
     def load(self, gid: str | None, session: Any, fresh: bool = True) -> None:
         """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
         one is only marked as the game to resume."""
+        self.close_replay(redraw=False)
         self.session = session
         self.game_id = gid
         self.hint = None
@@ -194,33 +198,46 @@ class App:
         self.schedule_virtual()
 
     def open_shared_link(self) -> bool:
-        """The address holds a share link (at start, or pasted into the open tab): add its
-        game. The fragment is cleared first, so a reload does not import it twice."""
-        shared = str(BRIDGE.location.hash())
-        if not shared.startswith(SHARE_PREFIX):
+        """The address holds a share link (at start, or pasted into the open tab): open its
+        game. The fragment is cleared first, so a reload does not open it twice."""
+        parsed = self.sm.parse_link_fragment(str(BRIDGE.location.hash()))
+        if parsed is None:
             return False
         BRIDGE.location.replaceHash("")
-        self.open_text(shared[len(SHARE_PREFIX):], "link")
+        self.open_text(parsed[0], "link", parsed[1])
         return True
 
-    def open_text(self, text: str, what: str) -> bool:
-        """A share link's fragment or an imported file: a new saved game, or a clear error."""
+    def open_text(self, text: str, what: str, for_seat: int | None = None) -> bool:
+        """A share link's fragment or an imported file (see SaveStore.open_link): its saved
+        game moved forward, shown, or a new saved game; or a clear error."""
         try:
-            gid, session = self.store.add_shared(text)
+            outcome = self.store.open_link(text, for_seat)
         except self.vc.SaveError as exc:
             self.error(f"This {what} does not hold a valid game: {exc}. Nothing was changed.")
             return False
         self.render_saving()
-        self.load(gid if self.store.ok else None, session)
+        self.load(outcome.gid if self.store.ok else None, outcome.session,
+                  fresh=not self.store.ok)
         self.clear_error()
+        session = outcome.session
+        seat = session.state.current_player
+        your_turn, since = "", []
+        if seat is not None and session.remote and seat in session.local_seats():
+            name = session.state.config.seats[seat].name
+            your_turn = f"Your turn, {name}."
+            since = session.since_last_turn(seat)
+            if since:
+                your_turn += " Since your last turn:"
+        render_link_note(outcome.message, your_turn, since)
         return True
 
     def new_game(self) -> None:
         from vinci_core import presenter
 
         try:
-            config = presenter.config_from_form(dialogs.read_form())
-            session = self.sm.Session.new(config)
+            form = dialogs.read_form()
+            config = presenter.config_from_form(form)
+            session = self.sm.Session.new(config, presenter.remote_seats(form))
         except (ValueError, KeyError) as exc:
             dialogs.form_error(str(exc).strip("'\""))
             return
@@ -248,7 +265,51 @@ class App:
 
     def share(self) -> None:
         if self.session is not None:
-            dialogs.open_share(f"{BRIDGE.location.base()}#{SHARE_PREFIX}{self.session.save()}")
+            dialogs.open_share(self.link())
+
+    def link(self, for_seat: int | None = None) -> str:
+        return f"{BRIDGE.location.base()}#{self.sm.link_fragment(self.session, for_seat)}"
+
+    def rematch(self) -> None:
+        """A new game with the same players and options (the review's button)."""
+        import random
+
+        from vinci_core import presenter
+
+        old = self.session
+        config = presenter.rematch_config(old.state.config, random.getrandbits(62))
+        dialogs.close("over-dialog")
+        self.load(self.store.new_id(), self.sm.Session.new(config, old.remote))
+
+    # ---------------------------------------------------------------- replay (issue 14)
+
+    def open_replay(self) -> None:
+        if self.session is None:
+            return
+        from vinci_core.playback import Replay
+
+        dialogs.close("over-dialog")
+        self.replay = ReplayBar(Replay.of(self.session), self.render)
+        self.drawn_panels = {}
+        self.render()
+
+    def close_replay(self, redraw: bool = True) -> None:
+        if self.replay is None:
+            return
+        self.replay.close()
+        self.replay = None
+        self.drawn_panels = {}
+        self.log.reset()
+        if redraw:
+            self.render()
+            self.schedule_virtual()
+
+    def replay_branch(self) -> None:
+        """"Play on from here": a new saved game with the log up to the position shown."""
+        if self.replay is None:
+            return
+        branch = self.replay.replay.play_on(self.replay.index)
+        self.load(self.store.new_id(), branch)
 
     def export(self) -> None:
         if self.session is None:
@@ -331,8 +392,8 @@ class App:
 
     def virtual_tick(self) -> None:
         self.timer_pending = False
-        if self.session is None:
-            return
+        if self.session is None or self.replay is not None:
+            return  # a replay pauses the virtual players (closing it resumes them)
         self.think_slice(self.begin_ai_turn())
 
     def begin_ai_turn(self) -> Any:
@@ -349,6 +410,9 @@ class App:
         (the page is drawn once a human must act)."""
         if self.thinking is not turn:
             return  # dropped: another game is on screen
+        if self.replay is not None:
+            self.stop_thinking()  # a replay opened: the move is searched again when it closes
+            return
         start = mark = time.perf_counter()
         try:
             while (time.perf_counter() - start) * 1000 < SLICE_MS:
@@ -395,6 +459,12 @@ class App:
         if kind == "hash":
             self.open_shared_link()
             return
+        if kind == "replay-key" and self.replay is not None:
+            self.timed(lambda: self.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
+            return
+        if kind == "replay-seek" and self.replay is not None:
+            self.timed(lambda: self.replay.go(int(detail.get("value") or 0)))
+            return
         t0 = time.perf_counter()
         action = detail.get("action")
         if detail.get("province"):
@@ -406,10 +476,23 @@ class App:
         self.timings.append((time.perf_counter() - t0) * 1000)
         del self.timings[:-500]
 
+    def timed(self, step: Any) -> None:
+        """A replay step, timed from the event to the redrawn page (bench hook)."""
+        t0 = time.perf_counter()
+        step()
+        if self.replay is not None:
+            self.replay.timings.append((time.perf_counter() - t0) * 1000)
+            js.document.documentElement.setAttribute(
+                "data-replay-ms", ",".join(f"{ms:.1f}" for ms in self.replay.timings[-200:]))
+
     def busy(self) -> bool:
-        return self.session is None or bool(self.view.get("virtual_to_act"))
+        return (self.session is None or self.replay is not None
+                or bool(self.view.get("virtual_to_act")) or bool(self.view.get("remote_to_act")))
 
     def click_province(self, pid: str, touch: bool = False) -> None:
+        if self.view.get("remote_to_act") and self.replay is None:
+            self.error(str(self.view.get("waiting")))  # the page says whose turn it is
+            return
         if self.busy():
             return
         if self.editor_view() is not None:
@@ -493,6 +576,28 @@ class App:
             dialogs.render_saves(self.store.entries(), self.game_id)
         elif action == "share":
             self.share()
+        elif action == "replay-open":
+            self.open_replay()
+        elif action == "replay-close":
+            self.close_replay()
+        elif action == "replay-step" and self.replay is not None:
+            unit, _, direction = str(value).partition(":")
+            self.timed(lambda: self.replay.step(unit, int(direction)))
+        elif action == "replay-play" and self.replay is not None:
+            self.replay.toggle_play()
+        elif action == "replay-branch":
+            self.replay_branch()
+        elif action == "rematch" and self.session is not None:
+            self.rematch()
+        elif action == "copy-send-link":
+            BRIDGE.copy(element("send-link").value)
+            send_copied()
+        elif action == "share-send-link" and self.session is not None:
+            seat = self.session.state.current_player
+            name = self.session.state.config.seats[seat].name if seat is not None else ""
+            BRIDGE.share(f"Vinci: your turn, {name}", element("send-link").value)
+        elif action == "dismiss-link-note":
+            hide_link_note()
         elif action == "copy-link":
             BRIDGE.copy(element("share-link").value)
             dialogs.link_copied()
@@ -597,7 +702,7 @@ class App:
         has_game = self.session is not None
         show(element("welcome"), not has_game)
         show(query("[data-testid=status]"), has_game)
-        for tid in ("share", "export"):
+        for tid in ("share", "export", "replay"):
             query(f"[data-testid={tid}]").disabled = not has_game
         if not has_game:
             query("[data-testid=undo]").disabled = True
@@ -606,7 +711,7 @@ class App:
             self.board.key = None
             self.drawn_panels = {}
             return
-        v = self.view = self.session.view()
+        v = self.view = self.replay.view() if self.replay else self.session.view()
         self.board.ensure(self.session.state.board)
         self.render_tokens()
         self.render_targets()
@@ -620,18 +725,46 @@ class App:
         self.redraw("chart", render_chart, v["rounds"], v["target_vp"],
                     [(p["name"], p["colour"], p["mark"]) for p in v["players"]])
         self.log.render(v["log_rows"])
-        self.render_notices()
+        if self.replay is None:
+            self.render_notices()
         render_virtual(v, True)
         self.render_hint()
-        show(query("[data-testid=hint]"), not v.get("virtual_to_act") and not v["terminal"])
+        show(query("[data-testid=hint]"), not v.get("virtual_to_act") and not v["terminal"]
+             and not v.get("remote_to_act") and self.replay is None)
+        self.render_send()
         if self.hovered:
             self.hover(self.hovered)
         BRIDGE.setDigest(v["digest"])
         BRIDGE.measureBoard()  # the status line above the board may have changed height
         set_test_hooks(v)
-        if v["terminal"] and not self.over_shown:
+        if self.replay is not None:
+            self.replay.render_controls()
+        elif v["terminal"] and not self.over_shown:
             self.over_shown = True
-            dialogs.render_over(v["ranking"])
+            self.show_review()
+
+    def show_review(self) -> None:
+        """The end-of-game review (vinci_core.review) in the game-over dialog."""
+        from vinci_core.playback import Replay
+        from vinci_core.review import review
+
+        render_review(review(Replay.of(self.session)))
+
+    def render_send(self) -> None:
+        """The link for the remote player to act ("send to the next player")."""
+        v = self.view
+        seat = v.get("current_player")
+        if self.replay is not None:
+            render_send(None, "")
+        elif v.get("remote_to_act") and seat is not None:
+            name = v["players"][seat]["name"]
+            render_send(f"{name} plays on another device: send {name} this link to take "
+                        "the turn.", self.link(seat))
+        elif v["terminal"] and v.get("remote"):
+            render_send("The game is over: send the others this link, so that they see "
+                        "its end.", self.link())
+        else:
+            render_send(None, "")
 
     def redraw(self, panel: str, draw: Any, *data: Any) -> None:
         key = json.dumps(data, sort_keys=True, default=str)

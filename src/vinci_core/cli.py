@@ -133,10 +133,11 @@ class TurnLog:
 
 
 def ranking(state: GameState) -> list[str]:
-    order = sorted(range(state.rules.seats), key=lambda s: (-state.scores[s], s))
+    from .ranking import places
+
     winners = set(state.winners)
     return [f"{rank}. {state.config.seats[s].name}: {state.scores[s]} VP"
-            + (" (winner)" if s in winners else "") for rank, s in enumerate(order, 1)]
+            + (" (winner)" if s in winners else "") for rank, s in places(state)]
 
 
 def make_config(seats: list[Seat], seed: int, board: str, target: int | None) -> GameConfig:

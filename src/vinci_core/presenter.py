@@ -456,6 +456,23 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
         raise ValueError(f"Invalid setting {where}: {first_error.get('msg')}.") from None
 
 
+def remote_seats(form: dict[str, Any]) -> frozenset[int]:
+    """The seats the new-game form marks as played on another device (``where``: ``here``
+    or ``remote`` per player row), as seat numbers of :func:`config_from_form`'s config.
+    A solo game is played here."""
+    mode = _text(form, "mode") or "hotseat"
+    rows = [i for i, w in enumerate(form.get("where") or []) if str(w) == "remote"]
+    seat_of_row = {"hotseat": lambda i: i, "two_player": lambda i: 2 * i}.get(mode)
+    if seat_of_row is None:
+        return frozenset()
+    return frozenset(seat_of_row(i) for i in rows)
+
+
+def rematch_config(config: GameConfig, seed: int) -> GameConfig:
+    """A new game with the same players, levels and options, from another seed."""
+    return config.model_copy(update={"seed": seed % (2**63)})
+
+
 # AI levels as the new-game dialog offers them (vinci_core.ai), the default first.
 AI_LEVELS = ("book", "strong")
 AI_LEVEL_LABELS = {"human": "Human", "book": "AI: by the book",
@@ -594,15 +611,12 @@ def peace_partners(state: GameState) -> dict[int, list[int]]:
 
 
 def ranking(state: GameState) -> list[dict[str, Any]]:
-    """Seats by score, best first, with shared ranks (C-6.2)."""
-    order = sorted(range(state.rules.seats), key=lambda s: -state.players[s].score)
-    out: list[dict[str, Any]] = []
-    for i, s in enumerate(order):
-        score = state.players[s].score
-        rank = out[-1]["rank"] if out and out[-1]["score"] == score else i + 1
-        out.append({"rank": rank, "seat": s, "name": seat_name(state, s), "score": score,
-                    "colour": seat_colour(state, s), "winner": s in state.winners})
-    return out
+    """Seats by score, best first, placed as the game's ruleset says (ranking.places)."""
+    from .ranking import places
+
+    return [{"rank": place, "seat": s, "name": seat_name(state, s),
+             "score": state.players[s].score, "colour": seat_colour(state, s),
+             "winner": s in state.winners} for place, s in places(state)]
 
 
 def cost_text(state: GameState, pid: str, target: dict[str, Any] | None) -> str:

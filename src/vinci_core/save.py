@@ -1,7 +1,9 @@
 """Saves and share links: versioned, compressed, URL-safe text (config + action log).
 
 A save is ``vinci1.`` followed by base64url (no padding) of zlib-compressed JSON
-``{"config": …, "board": <fingerprint>, "log": "<actions>", "digest": <final digest>}``.
+``{"config": …, "board": <fingerprint>, "log": "<actions>", "digest": <final digest>,
+"game": <identity>}``. ``game`` (issue 14) names the game across its copies (links sent
+between players); saves written before it have none and get :func:`legacy_game_id`.
 Actions are written in a compact text form (:func:`action_code`) with province numbers of
 the board the fingerprint names. :func:`decode_save` validates, replays and checks the
 digest; any bad input raises :class:`SaveError` and nothing else.
@@ -20,8 +22,10 @@ import base64
 import binascii
 import hashlib
 import json
+import secrets
 import zlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -57,6 +61,8 @@ MAX_ACTIONS = 12_000
 # The first release accepted 50,000 actions and targets up to 10,000: its saves with a target
 # above MAX_TARGET_VP keep that limit, so such a game is never lost.
 FIRST_MAX_ACTIONS = 50_000
+# A game's identity as saves write it (new_game_id, legacy_game_id).
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{6,32}$"
 
 
 class SaveError(ValueError):
@@ -172,10 +178,12 @@ class _SaveModel(BaseModel):
     board: str = Field(pattern=r"^[0-9a-f]{12}$")
     log: str = Field(max_length=MAX_JSON)
     digest: str = Field(pattern=r"^[0-9a-f]{16}$")
+    game: str | None = Field(default=None, pattern=GAME_ID_PATTERN)
 
 
-def encode_save(state: GameState) -> str:
-    """The whole game as compact URL-safe text (it becomes the share link)."""
+def encode_save(state: GameState, game_id: str | None = None) -> str:
+    """The whole game as compact URL-safe text (it becomes the share link); ``game_id``:
+    the game's identity (left out when None, as saves were before identities)."""
     board = state.board
     config = state.config.model_dump(mode="json", exclude_defaults=True,
                                      exclude=_VERSION_FIELDS)
@@ -188,9 +196,71 @@ def encode_save(state: GameState) -> str:
         "log": " ".join(action_code(a, board) for a in state.actions),
         "digest": digest(state),
     }
+    if game_id is not None:
+        payload["game"] = game_id
     raw = json.dumps(payload, separators=(",", ":")).encode()
     packed = zlib.compress(raw, 9)
     return f"{PREFIX}{VERSION}." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+# --- game identity ----------------------------------------------------------------------------
+
+
+def new_game_id() -> str:
+    """A fresh identity for a new game (random: two games never share one by chance)."""
+    return secrets.token_urlsafe(9)  # 12 characters
+
+
+def legacy_game_id(cfg: GameConfig) -> str:
+    """The identity of a game saved before identities existed: a hash of its settings (the
+    seed included) and board, so every copy of one old game gets the same identity. Two old
+    games with the very same settings also share it; their histories then differ, which a
+    link says (see :func:`link_relation`) without losing either."""
+    facts = [cfg.model_dump(mode="json", exclude_defaults=True, exclude=_VERSION_FIELDS),
+             cfg.rules_version, load_map(cfg.map, cfg.map_version).fingerprint]
+    blob = json.dumps(facts, separators=(",", ":"), sort_keys=True).encode()
+    return "old-" + hashlib.sha256(blob).hexdigest()[:12]
+
+
+@dataclass(frozen=True)
+class SaveFacts:
+    """What a save says without replaying it: the game's identity, its settings (as a
+    canonical key) and its actions' codes. Enough to tell how two copies of a game relate."""
+
+    game_id: str
+    settings: str
+    codes: tuple[str, ...]
+
+
+def save_facts(text: object) -> SaveFacts:
+    """The :class:`SaveFacts` of a save or link (raises :class:`SaveError` on bad input; the
+    moves themselves are checked only when the save is loaded)."""
+    model, cfg = _read(text)
+    settings = json.dumps([cfg.model_dump(mode="json"), model.board], sort_keys=True)
+    return SaveFacts(model.game or legacy_game_id(cfg), settings, tuple(model.log.split()))
+
+
+# What a link does to the saved copy of its game (see link_relation).
+SAME, EXTENDS, BEHIND, DIVERGES, OTHER = "same", "extends", "behind", "diverges", "other"
+
+
+def link_relation(saved: SaveFacts, link: SaveFacts) -> str:
+    """How a link's game relates to a saved game: ``other`` (another game), ``same`` (the
+    very same moves), ``extends`` (the saved moves and more: the saved game moves forward),
+    ``behind`` (only the first part of the saved moves: nothing to do), ``diverges`` (the same
+    game, but the moves part ways, or the settings differ)."""
+    if saved.game_id != link.game_id:
+        return OTHER
+    if saved.settings != link.settings:
+        return DIVERGES
+    a, b = saved.codes, link.codes
+    if a == b:
+        return SAME
+    if len(b) > len(a) and b[:len(a)] == a:
+        return EXTENDS
+    if len(b) < len(a) and a[:len(b)] == b:
+        return BEHIND
+    return DIVERGES
 
 
 def _unpack(text: object) -> bytes:
@@ -304,6 +374,11 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     ``observe(before, action, after)`` is called for every replayed action, so a caller
     that wants the game's history (the page's move log) needs no second replay.
     """
+    return load_game(text, observe)[0]
+
+
+def _read(text: object) -> tuple[_SaveModel, GameConfig]:
+    """The checked contents of a save, not replayed."""
     payload = _payload(_unpack(text))
     if isinstance(payload.get("board"), str):
         payload["config"] = _complete(payload["config"], payload["board"])
@@ -312,8 +387,14 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
         model = _SaveModel.model_validate(payload, context={"saved": True})
     except ValidationError as exc:
         raise _invalid(exc, "the save's contents") from None
-    cfg = model.config
-    _check_board(cfg, model.board)
+    _check_board(model.config, model.board)
+    return model, model.config
+
+
+def load_game(text: object, observe: Observer | None = None) -> tuple[GameState, str]:
+    """:func:`decode_save` and the game's identity (:func:`legacy_game_id` for a save
+    written before identities)."""
+    model, cfg = _read(text)
     board = load_map(cfg.map, cfg.map_version)
     codes = model.log.split()
     if len(codes) > max_actions(cfg):
@@ -336,4 +417,4 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
         state = after
     if digest(state) != model.digest:
         raise SaveError("the save was altered: the replayed game does not match its checksum")
-    return state
+    return state, model.game or legacy_game_id(cfg)

@@ -38,7 +38,20 @@ from .presenter import (
     ranking,
     targets,
 )
-from .save import SaveError, decode_save, digest, encode_save, max_actions
+from .save import (
+    BEHIND,
+    DIVERGES,
+    EXTENDS,
+    SAME,
+    SaveError,
+    digest,
+    encode_save,
+    link_relation,
+    load_game,
+    max_actions,
+    new_game_id,
+    save_facts,
+)
 from .state import GameState, new_game
 from .tiles import TILES
 from .view import snapshot
@@ -56,14 +69,22 @@ class Session:
     # One entry per log line, for the page: round, turn, province, scoring terms, notice
     # (see _entries). Kept beside ``log``, which stays a plain list of sentences.
     entries: list[dict[str, Any]] = field(default_factory=list)
+    # The game's identity (issue 14): chosen at creation, kept in its saves and links, so a
+    # link of this game moves its saved copy forward instead of adding another.
+    game_id: str = ""
+    # Seats played on another device (play by link): this page makes no move for them.
+    # Kept with the saved game in this browser, not in the save: each device has its own.
+    remote: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         if not self.rounds:
             self.rounds.append(list(self.state.scores))
+        if not self.game_id:
+            self.game_id = new_game_id()
 
     @classmethod
-    def new(cls, config: GameConfig) -> Session:
-        return cls(new_game(config))
+    def new(cls, config: GameConfig, remote: frozenset[int] = frozenset()) -> Session:
+        return cls(new_game(config), remote=_humans_only(config, remote))
 
     @classmethod
     def from_save(cls, text: str) -> Session:
@@ -80,8 +101,8 @@ class Session:
             log.extend(e["text"] for e in new)
             _track_round(rounds, after, before)
 
-        final = decode_save(text, record)  # one replay builds the game and its log
-        return cls(final, log, rounds=rounds, entries=entries)
+        final, game_id = load_game(text, record)  # one replay builds the game and its log
+        return cls(final, log, rounds=rounds, entries=entries, game_id=game_id)
 
     # --- playing --------------------------------------------------------------------------
 
@@ -92,6 +113,8 @@ class Session:
         if not isinstance(action, Action):
             action = parse_action(action)
         before = self.state
+        if self.remote_to_act:
+            raise IllegalAction("remote seat", self.waiting_text())
         if before.ply >= max_actions(before.config):
             # One more action would make a save that no edition loads: the game is kept
             # as it is rather than lost.
@@ -164,7 +187,35 @@ class Session:
     @property
     def can_undo(self) -> bool:
         seat = self.state.current_player
-        return bool(self._undo) and seat is not None and not self.state.config.seats[seat].virtual
+        return (bool(self._undo) and seat is not None and seat not in self.remote
+                and not self.state.config.seats[seat].virtual)
+
+    # --- play by link ------------------------------------------------------------------------
+
+    @property
+    def remote_to_act(self) -> bool:
+        """The seat to act plays on another device: its move comes back by link."""
+        return self.state.current_player in self.remote
+
+    def waiting_text(self) -> str:
+        """What the page says while a remote seat is to act."""
+        seat = self.state.current_player
+        name = "?" if seat is None else self.state.config.seats[seat].name
+        return (f"It is {name}'s turn, and {name} plays on another device: send {name} the "
+                "link of this game.")
+
+    def since_last_turn(self, seat: int) -> list[str]:
+        """The notices of what the others did since ``seat`` last acted (a link opened by
+        that player shows them), oldest first."""
+        last = max((i for i, e in enumerate(self.entries)
+                    if e.get("seat") == seat and e["kind"] == "action"), default=-1)
+        return [str(e["notice"]) for e in self.entries[last + 1:]
+                if e.get("notice") and e.get("seat") != seat]
+
+    def local_seats(self) -> list[int]:
+        """The human seats played on this device."""
+        return [i for i, s in enumerate(self.state.config.seats)
+                if not s.virtual and i not in self.remote]
 
     def undo(self) -> bool:
         if not self.can_undo:
@@ -175,12 +226,13 @@ class Session:
         return True
 
     def save(self) -> str:
-        return encode_save(self.state)
+        return encode_save(self.state, self.game_id)
 
     # --- the page's view model ---------------------------------------------------------------
 
-    def view(self) -> dict[str, Any]:
-        """Everything the page draws: snapshot plus board view, targets, prompt, controls."""
+    def view(self, log_from: int | None = None) -> dict[str, Any]:
+        """Everything the page draws: snapshot plus board view, targets, prompt, controls.
+        The log shows the last 300 entries, or those from ``log_from`` on."""
         state = self.state
         snap = snapshot(state)
         legal = state.legal_actions() if not state.is_terminal else []
@@ -193,7 +245,8 @@ class Session:
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
-            log_rows=log_rows(self.entries[-300:]),
+            log_rows=log_rows(self.entries[-300:] if log_from is None
+                              else self.entries[log_from:]),
             moves=len(self.entries),
             controls={
                 "finish": Finish() in legal,
@@ -205,12 +258,18 @@ class Session:
                 "place": "place" in kinds,
             },
             virtual_to_act=seat is not None and state.config.seats[seat].virtual,
+            remote_to_act=self.remote_to_act,
+            waiting=self.waiting_text() if self.remote_to_act else "",
+            remote=sorted(self.remote),
             ai_level=state.config.seats[seat].ai_level if seat is not None else None,
             phase_name=PHASE_NAMES.get(state.phase, state.phase),
             editor=placement_editor(state),
             rounds=[list(r) for r in self.rounds],
             ranking=ranking(state) if state.is_terminal else [],
         )
+        if self.remote_to_act:  # nothing to click here: the move comes back by link
+            snap.update(targets={}, prompt=snap["waiting"], editor=None,
+                        controls=NO_CONTROLS)
         peace = peace_partners(state)
         for player in snap["players"]:
             player["peace"] = [state.config.seats[s].name for s in peace[player["seat"]]]
@@ -218,6 +277,17 @@ class Session:
                 if player[key]:
                     player[key]["name"] = civ_name(tuple(player[key]["tiles"]))
         return snap
+
+
+# The view's controls when nothing may be played on this page (a remote seat, a replay).
+NO_CONTROLS: dict[str, Any] = {"finish": False, "decline": False, "end_turn": False,
+                               "diplomacy": [], "abandon": [], "choose": [], "place": False}
+
+
+def _humans_only(config: GameConfig, seats: frozenset[int] | set[int]) -> frozenset[int]:
+    """Remote seats are human seats of the game (a virtual player plays wherever the game is)."""
+    return frozenset(s for s in seats
+                     if 0 <= s < len(config.seats) and not config.seats[s].virtual)
 
 
 def catalogue() -> dict[str, dict[str, Any]]:
@@ -346,11 +416,18 @@ class SaveStore:
         return self._get(self.PREFIX + gid)
 
     def load(self, gid: str) -> Session:
-        """The saved game ``gid`` (raises SaveError when it is missing or damaged)."""
+        """The saved game ``gid`` (raises SaveError when it is missing or damaged), with the
+        seats this browser marked as remote."""
         text = self.text(gid)
         if text is None:
             raise SaveError("this saved game is no longer in the browser's storage")
-        return Session.from_save(text)
+        session = Session.from_save(text)
+        entry = next((e for e in self.entries() if e["id"] == gid), {})
+        remote = entry.get("remote")
+        if isinstance(remote, list):
+            session.remote = _humans_only(session.state.config,
+                                          {s for s in remote if isinstance(s, int)})
+        return session
 
     # --- writing -------------------------------------------------------------------------
 
@@ -400,16 +477,109 @@ class SaveStore:
             except Exception:
                 self.ok = False
 
-    def add_shared(self, text: object) -> tuple[str, Session]:
-        """A shared link or an imported file as a new saved game (never replacing one).
+    # --- links of games already saved (play by link) ----------------------------------------
 
-        Raises SaveError, having stored nothing, when the text is not a valid save."""
+    def copies_of(self, game_id: str) -> list[tuple[str, Any]]:
+        """The saved games with identity ``game_id``, with their :class:`SaveFacts` (a damaged
+        saved game is skipped: it is never overwritten)."""
+        out = []
+        for e in self.entries():
+            if e.get("game") not in (None, game_id):
+                continue  # summaries name the identity; older ones are read
+            text = self.text(e["id"])
+            try:
+                facts = save_facts(text)
+            except SaveError:
+                continue
+            if facts.game_id == game_id:
+                out.append((e["id"], facts))
+        return out
+
+    def open_link(self, text: object, for_seat: int | None = None) -> LinkOutcome:
+        """A link (or an imported file) of a game: moves its saved copy forward when it
+        extends it, shows the saved game when it is the same or behind, and keeps it as a new
+        saved game when the game is new here or its moves part from the saved ones.
+
+        ``for_seat``: the player the link was sent to; a game new to this browser then has
+        that seat on this device and the other humans remote. Raises SaveError, having
+        changed nothing, when the text is not a valid game."""
         if not isinstance(text, str):
             raise SaveError("a save is text")
-        session = Session.from_save(text.strip())
+        text = text.strip()
+        link = save_facts(text)
+        copies = [(gid, link_relation(facts, link), facts) for gid, facts in
+                  self.copies_of(link.game_id)]
+        for wanted in (SAME, EXTENDS, BEHIND):
+            for gid, relation, facts in copies:
+                if relation != wanted:
+                    continue
+                if relation == EXTENDS:
+                    session = Session.from_save(text)
+                    session.remote = self.load(gid).remote if self.text(gid) else frozenset()
+                    self.put(gid, session)
+                    n = len(link.codes) - len(facts.codes)
+                    return LinkOutcome(gid, session, EXTENDS,
+                                       f"The saved game moved forward by {_moves(n)}.")
+                session = self.load(gid)
+                if relation == BEHIND:
+                    n = len(facts.codes) - len(link.codes)
+                    return LinkOutcome(gid, session, BEHIND,
+                                       f"This link is older than the game saved here "
+                                       f"({_moves(n)} behind it): nothing was changed.")
+                return LinkOutcome(gid, session, SAME, "")
+        session = Session.from_save(text)
+        if for_seat is not None:
+            session.remote = _humans_only(session.state.config,
+                                          set(range(len(session.state.config.seats)))
+                                          - {for_seat})
         gid = self.new_id()
         self.put(gid, session)
-        return gid, session
+        if copies:
+            return LinkOutcome(gid, session, DIVERGES,
+                               "This link is of a game already saved here, but its moves "
+                               "differ from the saved ones: it was kept as a separate saved "
+                               "game and the other one is unchanged.")
+        return LinkOutcome(gid, session, "new", "")
+
+
+@dataclass
+class LinkOutcome:
+    """What opening a link did: the saved game to show, how the link related to the copy
+    saved here (``new``, ``same``, ``extends``, ``behind``, ``diverges``) and what the page
+    says about it (empty: nothing worth saying)."""
+
+    gid: str
+    session: Session
+    relation: str
+    message: str
+
+
+def _moves(n: int) -> str:
+    return f"{n} move{'s' * (n != 1)}"
+
+
+LINK_KEY = "g="
+LINK_FOR = "to="
+
+
+def link_fragment(session: Session, for_seat: int | None = None) -> str:
+    """The part of a share link after ``#``: the game, and the seat it is sent to."""
+    text = LINK_KEY + session.save()
+    return text if for_seat is None else f"{text}&{LINK_FOR}{for_seat}"
+
+
+def parse_link_fragment(fragment: str) -> tuple[str, int | None] | None:
+    """(save text, seat it was sent to) of a link's fragment; None when it holds no game.
+    A bad seat number is ignored: the game still opens, with every seat on this device."""
+    fragment = fragment.lstrip("#")
+    if not fragment.startswith(LINK_KEY):
+        return None
+    text, _, rest = fragment[len(LINK_KEY):].partition("&")
+    seat = None
+    for part in rest.split("&"):
+        if part.startswith(LINK_FOR) and part[len(LINK_FOR):].isdigit():
+            seat = int(part[len(LINK_FOR):])
+    return text, seat
 
 
 def summary(gid: str, session: Session, now: float) -> dict[str, Any]:
@@ -423,7 +593,9 @@ def summary(gid: str, session: Session, now: float) -> dict[str, Any]:
         status = f"round {state.round}"
     return {"id": gid, "title": names, "status": status, "round": state.round,
             "over": state.is_terminal, "updated": now, "digest": digest(state),
-            "scores": list(state.scores)}
+            "scores": list(state.scores), "game": session.game_id,
+            "remote": sorted(session.remote)}
 
 
-__all__ = ["IllegalAction", "MemoryStorage", "SaveStore", "Session", "Storage", "catalogue"]
+__all__ = ["IllegalAction", "LinkOutcome", "MemoryStorage", "SaveStore", "Session", "Storage",
+           "catalogue", "link_fragment", "parse_link_fragment"]

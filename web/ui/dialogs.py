@@ -44,7 +44,12 @@ def build_seat_rows() -> None:
         colour = make("input", None, type="color", name=f"colour{i}",
                       data_testid=f"colour-{i}", aria_label=f"Colour of player {i + 1}")
         colour.value = SEAT_COLOURS[i]
-        li.append(name, colour)
+        # Play by link (issue 14): a seat played on another device gets the game by link.
+        where = make("select", None, name=f"where{i}", data_testid=f"where-{i}",
+                     class_="where", aria_label=f"Where player {i + 1} plays")
+        where.append(make("option", "here", value="here"),
+                     make("option", "by link", value="remote"))
+        li.append(name, colour, where)
         rows.append(li)
     handler = create_proxy(on_form_change)
     PROXIES.append(handler)
@@ -81,6 +86,7 @@ def update_seat_rows() -> None:
     show(form.querySelector(".virtual-options"), mode != "hotseat")
     for i, li in enumerate(form.querySelectorAll(".seat-row")):
         show(li, i < shown)
+        show(li.querySelector(".where"), mode != "solo")
     build_level_rows(mode, int(form.querySelector("select[name=count]").value))
 
 
@@ -117,7 +123,8 @@ def read_form() -> dict[str, Any]:
     names = [str(form.querySelector(f"[name=name{i}]").value) for i in range(shown)]
     colours = [str(form.querySelector(f"[name=colour{i}]").value) for i in range(shown)]
     levels = [str(node.value) for node in element("level-rows").querySelectorAll("select")]
-    out: dict[str, Any] = {"mode": mode, "names": names, "colours": colours,
+    where = [str(form.querySelector(f"[name=where{i}]").value) for i in range(shown)]
+    out: dict[str, Any] = {"mode": mode, "names": names, "colours": colours, "where": where,
                            "levels": levels, "random_seed": random.getrandbits(62)}
     for key in FORM_OPTIONS:
         out[key] = str(form.querySelector(f"[name={key}]").value)
@@ -170,7 +177,7 @@ def ask_keep(question: str) -> None:
     open_modal("keep-dialog")
 
 
-def render_over(ranking: list[dict[str, Any]]) -> None:
+def render_ranking(ranking: list[dict[str, Any]]) -> None:
     dialog = element("over-dialog")
     winners = [r["name"] for r in ranking if r["winner"]]
     dialog.querySelector(".winner").textContent = (
@@ -185,7 +192,6 @@ def render_over(ranking: list[dict[str, Any]]) -> None:
                   make("span", r["name"], class_="pname"),
                   make("span", f"{r['score']} VP", class_="score"))
         box.append(li)
-    open_modal("over-dialog")
 
 
 def render_about(report: list[tuple[str, str, str]]) -> None:

@@ -21,6 +21,12 @@ class LogPanel:
     def render(self, rows: list[dict[str, Any]]) -> None:
         box = element("log")
         shown = self.shown
+        if len(rows) < len(shown) and shown[:len(rows)] == rows:  # a replay stepping back
+            for _ in range(len(shown) - len(rows)):
+                box.lastElementChild.remove()
+            self.shown = list(rows)
+            box.scrollTop = box.scrollHeight
+            return
         if rows[:len(shown)] != shown:
             box.replaceChildren()
             shown = []

@@ -159,4 +159,5 @@ def set_test_hooks(v: dict[str, Any]) -> None:
     root = js.document.documentElement
     root.dataset.phase = v["phase"]
     root.dataset.actor = ("over" if v["terminal"] else
-                          "virtual" if v.get("virtual_to_act") else "human")
+                          "virtual" if v.get("virtual_to_act") else
+                          "remote" if v.get("remote_to_act") else "human")

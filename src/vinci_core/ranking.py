@@ -1,0 +1,35 @@
+"""The final ranking, in one place per ruleset (the page's game-over review, the CLI).
+
+>>> import vinci_core as vc
+>>> cfg = vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=3, map="mini")
+>>> places(vc.new_game(cfg))[0][0]
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .state import GameState
+
+
+def classic_places(state: GameState) -> list[tuple[int, int]]:
+    """C-6.2: (place, seat), best first. Equal highest scores share the victory (place 1).
+    Below the winners the rules rank nobody, so places follow the scores, and equal scores
+    there keep the order of play from the start player, each on a place of its own."""
+    n = state.rules.seats
+    scores = state.scores
+    order = sorted(range(n), key=lambda s: (-scores[s], (s - state.start) % n))
+    top = scores[order[0]]
+    return [(1 if scores[s] == top else i + 1, s) for i, s in enumerate(order)]
+
+
+# One ranking per ruleset (config.ruleset): another ruleset adds its own function here.
+RANKINGS: dict[str, Callable[[GameState], list[tuple[int, int]]]] = {
+    "classic": classic_places,
+}
+
+
+def places(state: GameState) -> list[tuple[int, int]]:
+    """The final ranking of ``state`` as its ruleset ranks it: (place, seat), best first."""
+    return RANKINGS[str(getattr(state.config, "ruleset", "classic"))](state)

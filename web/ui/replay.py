@@ -1,0 +1,120 @@
+"""The replay bar: steps, slider, play at a speed, "play on from here". The positions and
+the stepping are vinci_core.playback.Replay (tested in CPython); this module binds them to
+the bar and tells the page which position to draw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from .dom import BRIDGE, element, found, make, query, show
+
+KEYS = {"ArrowLeft": ("action", -1), "ArrowRight": ("action", 1)}
+
+
+class ReplayBar:
+    """One replay at a time: ``replay`` (a playback.Replay) and the position shown."""
+
+    def __init__(self, replay: Any, redraw: Any) -> None:
+        self.replay = replay
+        self.index = replay.last
+        self.redraw = redraw  # the page's render: draws self.view()
+        self.playing = False
+        self.timings: list[float] = []  # ms from a step to the redrawn page (bench hook)
+        slider = element("replay-slider")
+        slider.max = str(replay.last)
+        # The whole log is drawn once; this rule hides the rows after the position shown.
+        self.log_rule = make("style", None, id="replay-log-rule")
+        js.document.head.append(self.log_rule)
+        show(element("replay-bar"), True)
+        js.document.documentElement.dataset.replay = "1"
+
+    def view(self) -> dict[str, Any]:
+        return dict(self.replay.view(self.index))
+
+    def close(self) -> None:
+        self.playing = False
+        self.log_rule.remove()
+        show(element("replay-bar"), False)
+        js.document.documentElement.dataset.replay = "0"
+
+    # ---------------------------------------------------------------- moving
+
+    def go(self, index: int) -> None:
+        self.index = self.replay.clamp(index)
+        self.redraw()
+
+    def step(self, unit: str, direction: int) -> None:
+        if unit == "end":
+            self.go(0 if direction < 0 else self.replay.last)
+        else:
+            self.go(self.replay.step(self.index, unit, direction))
+
+    def key(self, key: str, shift: bool) -> None:
+        if key == "Home":
+            self.go(0)
+        elif key == "End":
+            self.go(self.replay.last)
+        elif key in KEYS:
+            unit, direction = KEYS[key]
+            self.step("turn" if shift else unit, direction)
+
+    def toggle_play(self) -> None:
+        self.playing = not self.playing
+        if self.playing and self.index >= self.replay.last:
+            self.go(0)  # from the start again
+        self.render_controls()
+        if self.playing:
+            self.tick_later()
+
+    def tick_later(self) -> None:
+        ms = int(element("replay-speed").value or 400)
+        BRIDGE.later(ms, create_once_callable(self.tick))
+
+    def tick(self) -> None:
+        if not self.playing:
+            return
+        if self.index >= self.replay.last:
+            self.playing = False
+            self.render_controls()
+            return
+        self.go(self.index + 1)
+        self.tick_later()
+
+    # ---------------------------------------------------------------- drawing
+
+    def render_controls(self) -> None:
+        """The bar's own state; the page's render has drawn the position."""
+        element("replay-slider").value = str(self.index)
+        query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
+        play = query("[data-testid=replay-play]")
+        play.textContent = "Pause" if self.playing else "Play"
+        play.setAttribute("aria-pressed", "true" if self.playing else "false")
+        at_start, at_end = self.index == 0, self.index == self.replay.last
+        for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):
+            query(f"[data-testid={tid}]").disabled = at_start
+        for tid in ("replay-forward", "replay-forward-turn", "replay-forward-round",
+                    "replay-end"):
+            query(f"[data-testid={tid}]").disabled = at_end
+        query("[data-testid=replay-branch]").disabled = \
+            self.replay.positions[self.index].is_terminal
+        rows = int(self.replay.rows_end[self.index])
+        self.log_rule.textContent = f"#log > li:nth-child(n+{rows + 1}) {{ display: none; }}"
+        highlight_current_line(rows)
+        js.document.documentElement.dataset.replayIndex = str(self.index)
+
+
+def highlight_current_line(rows: int) -> None:
+    """The log line of the step shown: the last row shown (none at the start), kept in
+    view."""
+    for node in js.document.querySelectorAll("#log li.current"):
+        node.classList.remove("current")
+        node.removeAttribute("aria-current")
+    box = element("log")
+    line = js.document.querySelector(f"#log > li:nth-child({rows})") if rows else None
+    if found(line):
+        line.classList.add("current")
+        line.setAttribute("aria-current", "step")
+    box.scrollTop = box.scrollHeight

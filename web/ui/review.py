@@ -1,0 +1,48 @@
+"""The end-of-game review in the game-over dialog: ranking (C-6.2), VP per round, each
+player's civilizations, the biggest turn, the most-contested province. The figures come
+from vinci_core.review (tested in CPython); names are set as text."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .dom import element, make, query
+
+
+def render_review(data: dict[str, Any]) -> None:
+    from vinci_core.svg import score_chart_svg
+
+    from .dialogs import open_modal, render_ranking
+
+    render_ranking(data["ranking"])
+    # Names are escaped by score_chart_svg.
+    element("review-chart").innerHTML = score_chart_svg(data["rounds"], data["players"],
+                                                        data["target_vp"])
+    box = element("review-civs")
+    box.replaceChildren()
+    for player in data["players"]:
+        section = make("section", None, class_="review-player", data_seat=str(player["seat"]),
+                       data_testid="review-player")
+        head = make("h4", None)
+        swatch = make("span", None, class_="swatch")
+        swatch.style.background = player["colour"]
+        head.append(swatch, make("span", f"{player['name']} · {player['score']} VP"))
+        rows = make("table", None, class_="civs")
+        header = make("tr")
+        for title in ("Civilization", "Active", "Most provinces", "VP earned"):
+            header.append(make("th", title))
+        rows.append(header)
+        for civ in player["civs"]:
+            tr = make("tr", None, data_testid="review-civ")
+            name = civ["name"] + (" (declined)" if civ["declined"] else "")
+            for text in (name, civ["rounds"], str(civ["peak"]), str(civ["vp"])):
+                tr.append(make("td", text))
+            rows.append(tr)
+        section.append(head, rows)
+        box.append(section)
+    biggest, contested = data["biggest_turn"], data["contested"]
+    query("[data-testid=review-biggest-turn]").textContent = (
+        "Biggest turn: " + biggest["text"] if biggest else "No turn was scored.")
+    query("[data-testid=review-contested]").textContent = (
+        "Most contested: " + contested["text"] if contested else "No province was conquered.")
+    open_modal("over-dialog")
