@@ -453,6 +453,18 @@ def test_y6_2_equal_scores_share_their_place() -> None:
     assert snapshot(s)["places"] == [1, 3, 1, 4]
 
 
+def test_y6_2_the_final_ranking_shares_places_at_every_rank() -> None:
+    from vinci_core.ranking import places
+
+    s = online(4).clone()
+    for seat, score in enumerate((40, 50, 40, 50)):
+        s.players[seat].score = score
+    s.phase = "over"
+    ranked = places(s)
+    assert sorted(place for place, _ in ranked) == [1, 1, 3, 3]
+    assert {seat for place, seat in ranked if place == 1} == {1, 3}
+
+
 def test_y8_online_games_have_no_edition_options() -> None:
     with pytest.raises(ValidationError, match="Y-8"):
         config(automatic_decline=True)

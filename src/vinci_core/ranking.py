@@ -24,9 +24,19 @@ def classic_places(state: GameState) -> list[tuple[int, int]]:
     return [(1 if scores[s] == top else i + 1, s) for i, s in enumerate(order)]
 
 
-# One ranking per ruleset (config.ruleset): another ruleset adds its own function here.
+def online_places(state: GameState) -> list[tuple[int, int]]:
+    """Y-6.2: equal scores share their place at every rank (50, 50, 40 -> 1, 1, 3); seats on
+    a shared place are listed in the order of play from the start player."""
+    n = state.rules.seats
+    place = state.places
+    order = sorted(range(n), key=lambda s: (place[s], (s - state.start) % n))
+    return [(place[s], s) for s in order]
+
+
+# One ranking per ruleset (config.ruleset).
 RANKINGS: dict[str, Callable[[GameState], list[tuple[int, int]]]] = {
     "classic": classic_places,
+    "online": online_places,
 }
 
 
