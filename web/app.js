@@ -208,6 +208,30 @@ const vinci = {
   scrollToEnd(el) {
     atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });
   },
+  // The board's token groups and ownership tints, every changed province in one call from
+  // Python (ui/board.py): [pid, shown, disc colour, count colour, count, fort, declined,
+  // preview, seat mark, tint fill, tint opacity, tint mask, tint class] per province.
+  paintTokens(json) {
+    const vis = (on) => (on ? "visible" : "hidden");
+    for (const [pid, shown, colour, ink, count, fort, declined, preview, mark, fill, opacity,
+      mask, cls] of JSON.parse(json)) {
+      const n = tokenNodes(pid);
+      n.g.setAttribute("visibility", vis(shown));
+      n.disc.setAttribute("fill", colour);
+      n.count.setAttribute("fill", ink);
+      n.count.textContent = count;
+      n.fort.setAttribute("visibility", vis(fort));
+      n.declined.setAttribute("visibility", vis(declined));
+      n.g.classList.toggle("preview", preview);
+      n.mark.setAttribute("visibility", vis(mark));
+      n.markText.textContent = mark;
+      n.tint.setAttribute("fill", fill);
+      n.tint.setAttribute("fill-opacity", opacity);
+      n.tint.setAttribute("mask", mask);
+      n.tint.setAttribute("stroke", fill);
+      n.tint.setAttribute("class", cls);
+    }
+  },
   canShare: () => typeof navigator.share === "function",
   share(title, url) {
     if (typeof navigator.share !== "function") return Promise.resolve(false);
@@ -216,6 +240,25 @@ const vinci = {
   },
 };
 window.vinci = vinci;
+
+// A province's token and tint nodes, found once per inserted board (a new board's SVG
+// replaces the old nodes, which then are no longer connected).
+const paintNodes = new Map();
+function tokenNodes(pid) {
+  const known = paintNodes.get(pid);
+  if (known && known.g.isConnected) return known;
+  const board = $("board");
+  const g = board.querySelector(`[data-token="${pid}"]`);
+  const mark = g.querySelector(".seat-mark");
+  const nodes = {
+    g, disc: g.querySelector(".disc"), count: g.querySelector(".count"),
+    fort: g.querySelector(".fort"), declined: g.querySelector(".decline"),
+    tint: board.querySelector(`[data-owner-of="${pid}"]`), mark,
+    markText: mark.querySelector("text"),
+  };
+  paintNodes.set(pid, nodes);
+  return nodes;
+}
 
 if (showSnapshot()) {
   const status = $("boot-status");

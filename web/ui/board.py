@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
-from .dom import element, found
+from .dom import BRIDGE, element, found
 
 ZOOMS = (1.0, 1.35, 1.8, 2.4, 3.2)
 
@@ -57,6 +58,7 @@ class BoardView:
         from vinci_core.palette import NEUTRAL_COLOUR, contrast
         from vinci_core.svg import ownership_style
 
+        paints: list[list[Any]] = []
         for pid, b in board.items():
             nodes = self.nodes.get(pid)
             if nodes is None or nodes[1] is None:
@@ -71,22 +73,16 @@ class BoardView:
             if self.drawn.get(pid) == want:
                 continue
             self.drawn[pid] = want
-            _, g, disc, text, fort, dec, tint, mark, mark_text = nodes
-            g.setAttribute("visibility", "visible" if want[4] else "hidden")
-            disc.setAttribute("fill", colour)
-            text.setAttribute("fill", contrast(colour))
-            text.textContent = str(tokens)
-            fort.setAttribute("visibility", "visible" if want[2] else "hidden")
-            dec.setAttribute("visibility", "visible" if want[3] else "hidden")
-            g.classList.toggle("preview", want[5])
-            mark.setAttribute("visibility", "visible" if want[7] else "hidden")
-            mark_text.textContent = want[7]
             style = ownership_style(b)
-            for key in ("fill", "fill-opacity", "mask"):
-                tint.setAttribute(key, style[key])
-            tint.setAttribute("stroke", style["fill"])
-            tint.setAttribute("class", style["class"] + (" current" if mine else "")
-                              + (" lit" if pid in self.lit else ""))
+            paints.append([
+                pid, want[4], colour, contrast(colour), str(tokens), want[2], want[3], want[5],
+                want[7], style["fill"], style["fill-opacity"], style["mask"],
+                style["class"] + (" current" if mine else "") + (" lit" if pid in self.lit else ""),
+            ])
+        if paints:
+            # One call into the page for every changed province: each DOM call through
+            # Pyodide's bridge costs far more than in JS (a replay jump repaints them all).
+            BRIDGE.paintTokens(json.dumps(paints))
 
     def render_targets(self, targets: dict[str, dict[str, Any]], lit: set[str]) -> None:
         """Highlight ``lit`` (with each target's cost as data-cost, the tests' hook)."""
