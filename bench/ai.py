@@ -159,6 +159,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", type=Path, help="write the raw results (balance data)")
     args = parser.parse_args(argv)
     n = args.games
+    if n < 1:  # the run ends with the strong-vs-book line, which needs games
+        parser.error("--games must be at least 1 (use --self-games for the self-play run)")
     self_games = n // 4 if args.self_games is None else args.self_games
 
     print(f"strong vs three book players, 4 seats, Europe, {n} games, seat rotated:")
