@@ -59,14 +59,16 @@ GAMES: list[tuple[str, str, int, dict[str, Any], int, int, tuple[int, ...]]] = [
     ("europe-4p-default", "europe", 4, OPTIONS_A, 22, 7, ()),
     ("europe-5p-options", "europe", 5, OPTIONS_B, 23, 8, ()),
     ("europe-6p-default", "europe", 6, OPTIONS_A, 24, 9, ()),
-    # The online ruleset (Y): every seat count, on Europe and on the test board with deserts
-    # and rivers; one game with virtual seats.
+    # The online ruleset (Y): every seat count, on Europe, on the test board with deserts
+    # and rivers and on Mare Nostrum; games with virtual seats.
     ("online/europe-2p", "europe", 2, ONLINE, 31, 11, ()),
     ("online/europe-3p", "europe", 3, ONLINE, 32, 12, ()),
     ("online/europe-4p-virtual-seats", "europe", 4, ONLINE, 33, 13, (1, 3)),
     ("online/europe-5p", "europe", 5, ONLINE, 34, 14, ()),
     ("online/delta-3p", "delta", 3, ONLINE, 35, 15, ()),
     ("online/delta-5p", "delta", 5, ONLINE, 36, 16, ()),
+    ("online/mare_nostrum-2p", "mare_nostrum", 2, ONLINE, 37, 17, ()),
+    ("online/mare_nostrum-4p-virtual-seats", "mare_nostrum", 4, ONLINE, 38, 18, (0, 2)),
 ]
 
 
@@ -101,7 +103,8 @@ def golden_game(name: str, board: str, seats: int, options: dict[str, Any], seed
         "name": name,
         "board_fingerprint": load_map(board).fingerprint,
         # The versions are written even at their defaults, as saves write them.
-        "config": {**cfg.model_dump(mode="json", exclude_defaults=True),
+        "config": {**{k: v for k, v in cfg.model_dump(mode="json", exclude_defaults=True).items()
+                      if k not in ("rules_version", "map_version")},  # last, in this order
                    "rules_version": cfg.rules_version, "map_version": state.board.version},
         "driver_seed": driver_seed,
         "checkpoint_every": CHECKPOINT,

@@ -63,11 +63,16 @@ def test_current_golden_games_play_todays_rules() -> None:
 
 
 def test_there_are_golden_online_games() -> None:
-    """Y: every online seat count, on Europe and on a board with deserts and rivers."""
+    """Y: every online seat count, on every shipped online board and on the test board
+    with deserts and rivers."""
+    from vinci_core.maps import shipped_maps
+
     configs = [load(path)[1] for path in ONLINE]
     assert all(cfg.ruleset == "online" for cfg in configs)
     assert {len(cfg.seats) for cfg in configs} == {2, 3, 4, 5}
-    assert {"europe", "delta"} <= {cfg.map for cfg in configs}
+    online_boards = {m for m in shipped_maps() if load_map(m).data.online_extra_tokens}
+    assert online_boards >= {"europe", "mare_nostrum"}
+    assert online_boards | {"delta"} <= {cfg.map for cfg in configs}
 
 
 def test_europe_games_recorded_once_the_map_exists() -> None:
