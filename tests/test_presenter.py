@@ -7,12 +7,22 @@ from builders import give_civ, position, put, run, set_score, start_turn
 
 import vinci_core as vc
 from vinci_core.presenter import (
+    RULESET_BOARDS,
+    civ_name,
     config_from_form,
     cost_text,
+    describe,
+    dialog_choices,
     placement_editor,
     ranking,
+    round_text,
     targets,
+    tile_help,
+    tile_name,
 )
+from vinci_core.rules import RULESETS
+from vinci_core.tiles import ONLINE_TILES
+from vinci_core.view import snapshot
 
 
 def _form(**kw: object) -> dict[str, object]:
@@ -150,3 +160,118 @@ def test_reorganization_editor_proposal_is_legal_in_random_games() -> None:
             legal = [a for a in s.legal_actions() if a.kind != "decline" or rnd.random() < 0.3]
             s = s.apply(rnd.choice(legal or s.legal_actions()))
     assert seen > 50 and short > 0
+
+
+# --- online games in the page (issue 12) ----------------------------------------------------
+
+
+def _online_form(**kw: object) -> dict[str, object]:
+    return _form(**{"ruleset": "online", "map": "mare_nostrum", "names": ["Ann", "Bo"], **kw})
+
+
+def test_y0_3_online_form_makes_a_two_seat_game_on_mare_nostrum() -> None:
+    cfg = config_from_form(_online_form(seed="5"))
+    assert (cfg.ruleset, cfg.map, cfg.mode, len(cfg.seats), cfg.seed) == (
+        "online", "mare_nostrum", "standard", 2, 5)
+    assert cfg.target() is None and cfg.defender_redistribution == "auto"
+
+
+def test_y0_3_online_form_ignores_the_hidden_classic_options() -> None:
+    # The dialog hides these for an online game; whatever they still hold does not apply.
+    cfg = config_from_form(_online_form(target_vp="40", edition="dutch",
+                                        decline_contact="forbid", automatic_decline="on",
+                                        defender_redistribution="choose",
+                                        virtual_level="hard", levels=["human", "strong"]))
+    assert (cfg.target_vp, cfg.decline_contact, cfg.automatic_decline) == (None, "clear", False)
+    assert [s.virtual for s in cfg.seats] == [False, True]
+    assert cfg.seats[1].ai_level == "strong" and cfg.seats[1].start_vp is None  # no V-2
+
+
+def test_y0_3_online_form_lets_the_ai_play_any_of_five_seats() -> None:
+    cfg = config_from_form(_form(ruleset="online", map="europe",
+                                 names=["Ann", "Bo", "Cy", "Di", "Ed"],
+                                 levels=["human", "book", "book", "strong", "human"]))
+    assert [s.virtual for s in cfg.seats] == [False, True, True, True, False]
+    assert cfg.map == "europe" and cfg.ruleset == "online"
+
+
+def test_classic_form_leaves_the_default_ruleset_out_of_the_config() -> None:
+    cfg = config_from_form(_form(ruleset="classic"))
+    assert "ruleset" not in cfg.model_dump(exclude_defaults=True)
+
+
+@pytest.mark.parametrize(("kw", "words"), [
+    ({"mode": "solo", "names": ["Ann"]}, "no solo or two-player mode"),
+    ({"mode": "two_player"}, "no solo or two-player mode"),
+    ({"names": ["Ann"]}, "2 to 5"),
+    ({"names": ["A", "B", "C", "D", "E", "F"]}, "2 to 5"),
+    ({"ruleset": "chess"}, "unknown ruleset"),
+])
+def test_y0_3_bad_online_forms_explain_what_is_wrong(kw: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        config_from_form(_online_form(**kw))
+
+
+def test_classic_form_offers_only_europe() -> None:
+    with pytest.raises(ValueError, match="classic game cannot be played on Mare Nostrum"):
+        config_from_form(_form(map="mare_nostrum"))
+    assert config_from_form(_form(map="europe")).map == "europe"
+
+
+def test_dialog_choices_follow_the_ruleset() -> None:
+    classic, online = dialog_choices("classic"), dialog_choices("online")
+    assert classic["modes"] == ["hotseat", "solo", "two_player"] and classic["classic_options"]
+    assert classic["counts"] == [3, 4, 5, 6]
+    assert [b["value"] for b in classic["boards"]] == ["europe"]
+    assert online["modes"] == ["hotseat"] and not online["classic_options"]
+    assert online["counts"] == [2, 3, 4, 5]
+    assert [b["label"] for b in online["boards"]] == ["Europe", "Mare Nostrum"]
+
+
+@pytest.mark.parametrize("board", RULESET_BOARDS["online"])
+def test_every_offered_online_board_takes_every_offered_seat_count(board: str) -> None:
+    for n in dialog_choices("online")["counts"]:
+        names = [f"P{i}" for i in range(n)]
+        assert len(config_from_form(_form(ruleset="online", map=board,
+                                          names=names)).seats) == n
+
+
+@pytest.mark.parametrize("tid", sorted(ONLINE_TILES))
+def test_y9_every_online_tile_has_a_name_and_a_one_line_help(tid: str) -> None:
+    name, help_text = tile_name(tid, "online"), tile_help(tid, "online")
+    assert name and "column" not in name and "\n" not in help_text
+    assert help_text.startswith(f"{name}: ") and help_text.endswith(f"({ONLINE_TILES[tid].rules}).")
+    assert len(help_text) > len(name) + 10  # more than the name: what the tile does
+
+
+def test_tile_names_follow_the_ruleset() -> None:
+    assert tile_name("ports", "classic") == "Port Building"
+    assert tile_name("ports", "online") == "Ports"
+    assert tile_name("agriculture_dp", "online") == "Agriculture (decline-proof)"
+    assert tile_name("camels") == "Camels"  # without a ruleset: the online set's new tiles
+    assert civ_name(("camels", "weapons"), "online") == "Camels + Weapons"
+    assert "-1 to conquer a desert" in tile_help("camels", "online")
+    assert set(RULESETS["online"].tiles) == set(ONLINE_TILES)
+
+
+def test_choice_line_names_the_online_tiles() -> None:
+    state = vc.new_game(config_from_form(_online_form(seed="3")))
+    a, b, _ = state.display[0]
+    line = describe(state, vc.Choose(1))
+    assert f"{tile_name(a, 'online')} + {tile_name(b, 'online')}" in line
+
+
+def test_y6_1_round_counter_says_which_round_of_how_many() -> None:
+    assert round_text({"round": 4, "last_round": 11, "target_vp": 0,
+                       "final_round": False}) == "Round 4 of 11"
+    assert round_text({"round": 11, "last_round": 11, "target_vp": 0,
+                       "final_round": True}) == "Round 11 of 11 · final round"
+    assert round_text({"round": 4, "last_round": None, "target_vp": 120,
+                       "final_round": False}) == "Round 4 · target 120 VP"
+
+
+def test_y6_1_round_counter_of_a_new_online_game() -> None:
+    state = vc.new_game(config_from_form(_online_form()))
+    assert round_text(snapshot(state)) == f"Round 1 of {state.last_round}"
+    classic = vc.new_game(config_from_form(_form(map="europe")))
+    assert round_text(snapshot(classic)) == "Round 1 · target 150 VP"

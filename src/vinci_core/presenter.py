@@ -25,18 +25,37 @@ from .actions import (
 from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .palette import seat_marks
+from .rules import RULESETS
 from .state import GameState
-from .tiles import ONLINE_TILES, TILES
+from .tiles import ONLINE_TILES, TILES, Tile
 from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
 
-def tile_name(tid: str) -> str:
-    tile = TILES.get(tid) or ONLINE_TILES[tid]  # the online set adds new tiles (Y-9)
-    return f"{tile.name} (decline-proof)" if tile.decline_proof else tile.name
+def _tile(tid: str, ruleset: str | None) -> Tile:
+    """A tile as the ruleset's set has it (without a ruleset: classic first, then the
+    online set's new tiles, Y-9)."""
+    if ruleset is not None:
+        return RULESETS[ruleset].tiles[tid]
+    return TILES.get(tid) or ONLINE_TILES[tid]
 
 
-def civ_name(pair: tuple[str, ...]) -> str:
-    return " + ".join(tile_name(t) for t in pair)
+def tile_name(tid: str, ruleset: str | None = None) -> str:
+    """The tile's name on the page. A decline-proof tile says so in both rulesets (the
+    online set's "column" tiles are the same idea under the name of their printed mark)."""
+    tile = _tile(tid, ruleset)
+    name = tile.name.removesuffix(" (column)")
+    return f"{name} (decline-proof)" if tile.decline_proof else name
+
+
+def tile_help(tid: str, ruleset: str | None = None) -> str:
+    """The tile's one-line help (the tooltip of a tile on the display): what it does, with
+    its rule id."""
+    tile = _tile(tid, ruleset)
+    return f"{tile_name(tid, ruleset)}: {tile.summary} ({tile.rules})."
+
+
+def civ_name(pair: tuple[str, ...], ruleset: str | None = None) -> str:
+    return " + ".join(tile_name(t, ruleset) for t in pair)
 
 
 def seat_name(state: GameState, seat: int) -> str:
@@ -199,7 +218,8 @@ def describe(before: GameState, action: Action) -> str:
     if isinstance(action, Choose):
         a, b, coins = before.display[action.slot - 1]
         extra = f", taking {coins} coin{'s' * (coins != 1)}" if coins else ""
-        return f"{who} chooses {civ_name((a, b))} (slot {action.slot}{extra})."
+        civ = civ_name((a, b), before.config.ruleset)
+        return f"{who} chooses {civ} (slot {action.slot}{extra})."
     if isinstance(action, Decline):
         return f"{who} puts the empire into decline."
     if isinstance(action, Diplomacy):
@@ -265,7 +285,7 @@ def notice(before: GameState, action: Action, after: GameState) -> str | None:
             else f"{who} took {where}{spy}."
     if isinstance(action, Choose):
         a, b, _ = before.display[action.slot - 1]
-        return f"{who} chose {civ_name((a, b))}."
+        return f"{who} chose {civ_name((a, b), before.config.ruleset)}."
     if isinstance(action, Decline):
         return f"{who} put the empire into decline."
     if isinstance(action, Diplomacy):
@@ -311,6 +331,47 @@ PHASE_NAMES = {
 
 MODES = ("hotseat", "solo", "two_player")
 SEAT_COLOURS = DEFAULT_COLOURS
+
+# The new-game dialog's rulesets and the boards each offers, the default first. Classic
+# games are played on Europe only (Mare Nostrum's deserts and rivers are online terrain,
+# Y-0.3); online games on any board with online extra tokens (Y-7.6).
+RULESET_LABELS = {"classic": "Classic (the board game)",
+                  "online": "Online (2 to 5 players, a fixed number of rounds)"}
+BOARD_LABELS = {"europe": "Europe", "mare_nostrum": "Mare Nostrum"}
+RULESET_BOARDS = {"classic": ("europe",), "online": ("europe", "mare_nostrum")}
+# The dialog's fields that only a classic game has (C-7 options, the target score and the
+# virtual players' V-2/V-4 options): an online game hides them and ignores them.
+CLASSIC_ONLY_FIELDS = ("target_vp", "edition", "decline_contact", "automatic_decline",
+                       "cut_off_tokens", "defender_redistribution", "tile_counts",
+                       "virtual_level", "virtual_preference", "virtual_tiebreak")
+
+
+def dialog_choices(ruleset: str) -> dict[str, Any]:
+    """What the new-game dialog offers for ``ruleset``: the game types (``modes``), the
+    hot-seat player counts, the boards, and whether the classic-only fields show.
+
+    Online games (Y-0.3) have no solo or two-player mode: they are hot-seat tables of 2 to
+    5 seats, any of which an AI may play (the "Who plays" levels)."""
+    rules = RULESETS[ruleset]
+    if ruleset == "online":
+        modes: tuple[str, ...] = ("hotseat",)
+    else:
+        modes = MODES
+    return {"modes": list(modes),
+            "counts": list(range(rules.min_seats, rules.max_seats + 1)),
+            "boards": [{"value": b, "label": BOARD_LABELS[b]} for b in RULESET_BOARDS[ruleset]],
+            "classic_options": ruleset == "classic"}
+
+
+def round_text(view: dict[str, Any]) -> str:
+    """The status line's round counter: "Round 4 of 11" in an online game (Y-6.1),
+    "Round 4 · target 120 VP" in a classic one; "· final round" once the end is near."""
+    last = view.get("last_round")
+    if last:
+        head = f"Round {view['round']} of {last}"
+    else:
+        head = f"Round {view['round']} · target {view['target_vp']} VP"
+    return head + (" · final round" if view.get("final_round") else "")
 
 
 def _text(form: dict[str, Any], key: str) -> str:
@@ -364,16 +425,33 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     """
     from pydantic import ValidationError
 
+    ruleset = _text(form, "ruleset") or "classic"
+    if ruleset not in RULESET_LABELS:
+        raise ValueError(f"unknown ruleset {ruleset!r}.")
+    choices = dialog_choices(ruleset)
     mode = _text(form, "mode") or "hotseat"
     if mode not in MODES:
         raise ValueError(f"unknown game type {mode!r}.")
+    if mode not in choices["modes"]:
+        raise ValueError("An online game has no solo or two-player mode: choose a hot-seat "
+                         "table and let the AI play some seats.")
+    board = _text(form, "map") or RULESET_BOARDS[ruleset][0]
+    # A board of the dialog that the ruleset does not offer is refused in words; any other
+    # (a test board, a board file) is left to GameConfig's own checks.
+    if board in BOARD_LABELS and board not in RULESET_BOARDS[ruleset]:
+        raise ValueError(f"A {ruleset} game cannot be played on "
+                         f"{BOARD_LABELS.get(board, repr(board))}.")
+    if ruleset == "online":
+        # The hidden classic-only fields do not apply (Y-3.4.6, Y-3.6, Y-6.1, Y-8).
+        form = {k: v for k, v in form.items() if k not in CLASSIC_ONLY_FIELDS}
     names = [str(n).strip() for n in form.get("names") or []]
     colours = [str(c).strip() or None for c in form.get("colours") or []]
     humans = {"hotseat": None, "solo": 1, "two_player": 2}[mode]
     if humans is None:
         names = [n for n in names if n]
-        if not 3 <= len(names) <= 6:
-            raise ValueError("A hot-seat game needs 3 to 6 players with names.")
+        low, high = choices["counts"][0], choices["counts"][-1]
+        if not low <= len(names) <= high:
+            raise ValueError(f"A hot-seat game needs {low} to {high} players with names.")
     else:
         names = names[:humans]
         if len(names) < humans or not all(names):
@@ -391,7 +469,10 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     target = _number(form, "target_vp", "The target score", 1, MAX_TARGET_VP)
     if target is not None:
         options["target_vp"] = target
-    for key in ("decline_contact", "defender_redistribution", "tile_counts", "map",
+    options["map"] = board
+    if ruleset != "classic":
+        options["ruleset"] = ruleset  # the default stays out of the config (D-14)
+    for key in ("decline_contact", "defender_redistribution", "tile_counts",
                 "cut_off_tokens"):
         if _text(form, key):
             options[key] = _text(form, key)

@@ -275,7 +275,8 @@ class Session:
             player["peace"] = [state.config.seats[s].name for s in peace[player["seat"]]]
             for key in ("active", "declined"):
                 if player[key]:
-                    player[key]["name"] = civ_name(tuple(player[key]["tiles"]))
+                    player[key]["name"] = civ_name(tuple(player[key]["tiles"]),
+                                                   state.config.ruleset)
         return snap
 
 
