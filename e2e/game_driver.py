@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,6 +29,7 @@ ACT_TIMEOUT_MS = 30_000
 HOTSEAT_NAMES = ("Ann", "Bruno", "Chiara")
 HOTSEAT_SEED = 90  # found by search(): see test_game_hotseat.py
 SPECIAL_SEED = 63  # the first seed whose "special" scenario holds all four moves
+ONLINE_NAMES = ("Ann", "Bruno", "Chiara")
 
 
 # ------------------------------------------------------------------------------ page helpers
@@ -56,13 +58,19 @@ def wait_human_or_over(page, timeout: int = 120_000) -> str:
 def start_game(page, mode: str = "solo", names: tuple[str, ...] = ("You",),
                seed: int | None = None, target: int | None = None,
                levels: tuple[str, ...] = (), remote: tuple[int, ...] = (),
+               ruleset: str | None = None, board: str | None = None,
                **options: str) -> None:
     """Fill the new-game dialog (opening it when needed) and start. ``levels``: the level
     selectors in order (solo/two players: each virtual seat; hot seat: every seat);
-    ``remote``: the player rows marked as playing on another device."""
+    ``remote``: the player rows marked as playing on another device; ``ruleset`` and
+    ``board``: chosen first, as they decide which game types and counts are offered."""
     dialog = page.get_by_test_id("new-game-dialog")
     if not dialog.is_visible():
         page.get_by_test_id("new-game").click()
+    if ruleset is not None:
+        page.get_by_test_id("ruleset").select_option(ruleset)
+    if board is not None:
+        page.get_by_test_id("board-choice").select_option(board)
     page.get_by_test_id({"solo": "mode-solo", "two_player": "mode-two",
                          "hotseat": "mode-hotseat"}[mode]).check()
     if mode == "hotseat":
@@ -202,6 +210,16 @@ def _config(seed: int) -> vc.GameConfig:
                                 for i, n in enumerate(HOTSEAT_NAMES)], seed=seed)
 
 
+def online_config(seed: int) -> vc.GameConfig:
+    """The hot-seat table of test_game_online.py: an online game on Mare Nostrum, as the
+    new-game dialog makes it for ONLINE_NAMES."""
+    from vinci_core.presenter import SEAT_COLOURS
+
+    return vc.GameConfig(seats=[vc.Seat(name=n, colour=SEAT_COLOURS[i])
+                                for i, n in enumerate(ONLINE_NAMES)], seed=seed,
+                         ruleset="online", map="mare_nostrum")
+
+
 def _placement(state: vc.GameState, rnd: random.Random) -> vc.Action:
     ed = placement_editor(state)
     assert ed is not None
@@ -267,10 +285,12 @@ POLICIES = {"hotseat": _policy, "special": _special_policy}
 
 
 def scenario(seed: int = HOTSEAT_SEED, last_round: int = 3,
-             policy: str = "hotseat") -> list[vc.Action]:
+             policy: str = "hotseat", config: Callable[[int], vc.GameConfig] = _config,
+             ) -> list[vc.Action]:
     """The actions of a scripted hot-seat test: from the start until round ``last_round``
-    ends, chosen by one of :data:`POLICIES` from a seeded stream."""
-    state = vc.new_game(_config(seed))
+    ends, chosen by one of :data:`POLICIES` from a seeded stream (``config``: the game's
+    config from the seed)."""
+    state = vc.new_game(config(seed))
     rnd = random.Random(seed)
     actions: list[vc.Action] = []
     while state.round <= last_round and not state.is_terminal:
@@ -280,8 +300,9 @@ def scenario(seed: int = HOTSEAT_SEED, last_round: int = 3,
     return actions
 
 
-def replay(seed: int, actions: list[vc.Action]) -> list[vc.GameState]:
-    states = [vc.new_game(_config(seed))]
+def replay(seed: int, actions: list[vc.Action],
+           config: Callable[[int], vc.GameConfig] = _config) -> list[vc.GameState]:
+    states = [vc.new_game(config(seed))]
     for a in actions:
         states.append(states[-1].apply(a))
     return states

@@ -8,9 +8,9 @@ from typing import Any
 
 from .dom import PROXIES, element, make, show
 
-FORM_OPTIONS = ("seed", "target_vp", "edition", "decline_contact", "automatic_decline",
-                "cut_off_tokens", "defender_redistribution", "tile_counts", "virtual_level",
-                "virtual_preference", "virtual_tiebreak")
+FORM_OPTIONS = ("ruleset", "map", "seed", "target_vp", "edition", "decline_contact",
+                "automatic_decline", "cut_off_tokens", "defender_redistribution", "tile_counts",
+                "virtual_level", "virtual_preference", "virtual_tiebreak")
 
 
 def open_modal(id_: str) -> Any:
@@ -70,7 +70,40 @@ def on_form_change(event: Any) -> None:
         fields = {key: str(form.querySelector(f"[name={key}]").value)
                   for key in edition_fields("dutch")}
         form.querySelector("[name=edition]").value = edition_of_fields(fields)
+    if name == "ruleset":
+        apply_ruleset(form)
     update_seat_rows()
+
+
+def apply_ruleset(form: Any) -> None:
+    """The chosen ruleset's game types, player counts and boards (presenter.dialog_choices):
+    what it does not offer is disabled, a choice it does not offer moves to its first one,
+    and the classic-only options hide for an online game."""
+    from vinci_core.presenter import dialog_choices
+
+    choices = dialog_choices(str(form.querySelector("[name=ruleset]").value))
+    for radio in form.querySelectorAll("input[name=mode]"):
+        radio.disabled = str(radio.value) not in choices["modes"]
+    if form.querySelector("input[name=mode]:checked").disabled:
+        form.querySelector(f"input[name=mode][value={choices['modes'][0]}]").checked = True
+    _limit_select(form.querySelector("select[name=count]"),
+                  [str(n) for n in choices["counts"]])
+    _limit_select(form.querySelector("select[name=map]"),
+                  [b["value"] for b in choices["boards"]])
+    for node in form.querySelectorAll(".classic-only"):
+        show(node, choices["classic_options"])
+
+
+def _limit_select(select: Any, allowed: list[str]) -> None:
+    """Only ``allowed`` options stay enabled; a choice left out moves to the nearest allowed
+    option in the list (6 players become 5, not 2)."""
+    options = [str(option.value) for option in select.querySelectorAll("option")]
+    for node in select.querySelectorAll("option"):
+        node.disabled = str(node.value) not in allowed
+    current = str(select.value)
+    if current not in allowed:
+        at = options.index(current)
+        select.value = min(allowed, key=lambda value: abs(options.index(value) - at))
 
 
 def _shown_seats(form: Any) -> tuple[str, int]:
@@ -114,6 +147,7 @@ def build_level_rows(mode: str, count: int) -> None:
 
 def open_new_game() -> None:
     open_modal("new-game-dialog")
+    apply_ruleset(element("new-game-form"))
     update_seat_rows()
 
 

@@ -10,6 +10,8 @@ from .dom import element, make, query, show
 
 
 def render_status(v: dict[str, Any]) -> None:
+    from vinci_core.presenter import round_text
+
     seat = v["current_player"]
     who = element("turn-who")
     if seat is None:
@@ -19,8 +21,7 @@ def render_status(v: dict[str, Any]) -> None:
         p = v["players"][seat]
         who.querySelector(".nm").textContent = p["name"] + (" (virtual)" if p["virtual"] else "")
         who.querySelector(".dot").style.background = p["colour"]
-    element("turn-round").textContent = f"Round {v['round']} · target {v['target_vp']} VP" \
-        + (" · final round" if v.get("final_round") else "")
+    element("turn-round").textContent = round_text(v)
     element("turn-phase").textContent = v["phase_name"]
     element("prompt").textContent = v["prompt"]
     query("[data-testid=undo]").disabled = not v["can_undo"]
@@ -64,9 +65,10 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
 
 
 def render_display(v: dict[str, Any]) -> None:
-    from vinci_core.presenter import tile_name
-    from vinci_core.tiles import TILES
+    from vinci_core.presenter import tile_help, tile_name
+    from vinci_core.rules import RULESETS
 
+    tiles_of_game = RULESETS[v["ruleset"]].tiles
     box = element("display")
     box.replaceChildren()
     choosable = set(v["controls"]["choose"]) if not v.get("virtual_to_act") else set()
@@ -78,9 +80,9 @@ def render_display(v: dict[str, Any]) -> None:
             b.disabled = True
         tiles = make("span", None, class_="tiles")
         for tid in slot["tiles"]:
-            tile = TILES[tid]
-            chip = make("span", None, class_="tile", title=tile.summary)
-            chip.append(make("b", tile_name(tid)))
+            tile = tiles_of_game[tid]
+            chip = make("span", None, class_="tile", title=tile_help(tid, v["ruleset"]))
+            chip.append(make("b", tile_name(tid, v["ruleset"])))
             if tile.tokens is not None:
                 chip.append(make("i", f"+{tile.tokens}"))
             tiles.append(chip)
@@ -122,7 +124,7 @@ def render_players(v: dict[str, Any]) -> None:
             a = p["active"]
             line = make("div", None, class_="civ")
             line.append(make("span", "Active", class_="tag"),
-                        make("span", " + ".join(tile_name(t) for t in a["tiles"])))
+                        make("span", " + ".join(tile_name(t, v["ruleset"]) for t in a["tiles"])))
             card.append(line)
             card.append(make("div", f"{a['provinces']} provinces · {a['tokens_on_board']} "
                                     f"tokens on the board · {p['hand']} in hand",
@@ -137,7 +139,7 @@ def render_players(v: dict[str, Any]) -> None:
             d = p["declined"]
             line = make("div", None, class_="civ declined")
             line.append(make("span", "Declined", class_="tag"),
-                        make("span", " + ".join(tile_name(t) for t in d["tiles"])
+                        make("span", " + ".join(tile_name(t, v["ruleset"]) for t in d["tiles"])
                              + f" · {d['provinces']} provinces"))
             card.append(line)
         box.append(card)
