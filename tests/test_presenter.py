@@ -275,3 +275,15 @@ def test_y6_1_round_counter_of_a_new_online_game() -> None:
     assert round_text(snapshot(state)) == f"Round 1 of {state.last_round}"
     classic = vc.new_game(config_from_form(_form(map="europe")))
     assert round_text(snapshot(classic)) == "Round 1 · target 150 VP"
+
+
+def test_y9_24_a_click_where_religion_applies_converts_for_free() -> None:
+    s = give_civ(position(seats=3, map="delta", ruleset="online"), 0,
+                 ("religion", "barbarians"), hand=5)
+    s = give_civ(s, 2, ("agriculture", "weapons"), hand=0)
+    s = put(put(s, "dunes", 0, 1), "forest", 2, 1)
+    s = start_turn(s, 0)
+    target = targets(s)["forest"]
+    assert target["action"] == vc.Conquer("forest", religion=True).to_dict()
+    assert target["cost"] == 0 and "Religion: free +0 (Y-9.24)" in cost_text(s, "forest", target)
+    assert describe(s, vc.Conquer("forest", religion=True)).endswith("with Religion for 0.")

@@ -99,11 +99,18 @@ def targets(state: GameState) -> dict[str, dict[str, Any]]:
             continue
         entry = out.setdefault(province, {"action": action.to_dict()})
         if isinstance(action, Conquer):
-            if action.espionage:
+            if action.religion:
+                # Y-9.24: where Religion takes the province for free, a click uses it (a
+                # decision of this page: no player pays for what they can have for nothing).
+                entry["action"] = action.to_dict()
+                entry["cost"] = 0
+                entry["terms"] = [{"label": "Religion: free", "value": 0, "rule": "Y-9.24"}]
+                entry["religion"] = True
+            elif action.espionage:
                 entry["espionage"] = action.to_dict()
                 if entry["action"] == action.to_dict():  # only affordable by Espionage
                     entry["cost"] = 2
-            else:
+            elif not entry.get("religion"):
                 entry["action"] = action.to_dict()
                 cost = conquest_cost(state, province)
                 entry["cost"] = cost.total
@@ -227,12 +234,13 @@ def describe(before: GameState, action: Action) -> str:
     if isinstance(action, Abandon):
         return f"{who} leaves {province_name(before, action.province)}."
     if isinstance(action, Conquer):
-        cost = 2 if action.espionage else conquest_cost(before, action.province).total
+        cost = 2 if action.espionage else 0 if action.religion else \
+            conquest_cost(before, action.province).total
         p = before.board.index[action.province]
         o = before.owner[p]
         whose = ("neutral " if o == NEUTRAL else
                  f"{seat_name(before, o)}'s " if o >= 0 and o != seat else "")
-        spy = " with Espionage" if action.espionage else ""
+        spy = _by_tile(action)
         return (f"{who} conquers {whose}{province_name(before, action.province)}{spy} "
                 f"for {cost}.")
     if isinstance(action, Finish):
@@ -249,6 +257,12 @@ def describe(before: GameState, action: Action) -> str:
     if isinstance(action, EndTurn):
         return f"{who} ends the turn."
     return f"{who}: {action.kind}"
+
+
+def _by_tile(action: Conquer) -> str:
+    """How a conquest was made when a tile changed its cost (C-3.3.10, Y-9.24)."""
+    return " with Espionage" if action.espionage else " with Religion" if action.religion \
+        else ""
 
 
 def the_human(state: GameState) -> int | None:
@@ -275,7 +289,7 @@ def notice(before: GameState, action: Action, after: GameState) -> str | None:
         p = before.board.index[action.province]
         o, n = before.owner[p], before.tokens[p]
         where = province_name(before, action.province)
-        spy = " with Espionage" if action.espionage else ""
+        spy = _by_tile(action)
         if o == NEUTRAL:
             return f"{who} took {where} from the neutrals{spy} ({_count(n, 'token')})."
         if o >= 0 and o != seat:
