@@ -3,6 +3,7 @@ reasons in the move log and the notice, hints (shown, highlighted, never played)
 
 from __future__ import annotations
 
+import pydantic
 import pytest
 
 import vinci_core as vc
@@ -121,3 +122,24 @@ def test_hint_view_highlights_the_provinces_of_the_move() -> None:
     assert view["text"].endswith("Because.")
     placed = hint_view(state, vc.PlaceAll.of({"castile": 2, "aquitaine": 1}), "Why not.")
     assert placed["provinces"] == ["aquitaine", "castile"]
+
+
+def test_online_games_seat_only_the_levels_their_ruleset_plays() -> None:
+    """The strong AI knows the classic tiles and costs only: online games (Y-0.3) offer the
+    book's virtual player alone, refuse a strong seat in words, and give no hints."""
+    assert [o["value"] for o in level_rows("hotseat", 3, "online")[0]["options"]] == [
+        "human", "book"]
+    assert "strong" in [o["value"] for o in level_rows("hotseat", 3)[0]["options"]]
+    with pytest.raises(pydantic.ValidationError, match="strong AI does not play online games"):
+        vc.GameConfig(seats=[vc.Seat(name="A"), vc.Seat(name="B", virtual=True, ai_level="strong")],
+                   ruleset="online")
+    form = {"mode": "hotseat", "ruleset": "online", "count": "2", "names": ["A", "B"],
+            "levels": ["human", "strong"]}
+    with pytest.raises(ValueError, match="does not play online games"):
+        config_from_form(form)
+    session = Session.new(vc.GameConfig(seats=[vc.Seat(name="A"), vc.Seat(name="B")],
+                                        ruleset="online", seed=1))
+    assert session.hint() is None
+    assert session.view()["controls"]["hint"] is False
+    classic = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
+    assert classic.view()["controls"]["hint"] is True

@@ -181,16 +181,16 @@ def test_y0_3_online_form_ignores_the_hidden_classic_options() -> None:
     cfg = config_from_form(_online_form(target_vp="40", edition="dutch",
                                         decline_contact="forbid", automatic_decline="on",
                                         defender_redistribution="choose",
-                                        virtual_level="hard", levels=["human", "strong"]))
+                                        virtual_level="hard", levels=["human", "book"]))
     assert (cfg.target_vp, cfg.decline_contact, cfg.automatic_decline) == (None, "clear", False)
     assert [s.virtual for s in cfg.seats] == [False, True]
-    assert cfg.seats[1].ai_level == "strong" and cfg.seats[1].start_vp is None  # no V-2
+    assert cfg.seats[1].ai_level == "book" and cfg.seats[1].start_vp is None  # no V-2
 
 
 def test_y0_3_online_form_lets_the_ai_play_any_of_five_seats() -> None:
     cfg = config_from_form(_form(ruleset="online", map="europe",
                                  names=["Ann", "Bo", "Cy", "Di", "Ed"],
-                                 levels=["human", "book", "book", "strong", "human"]))
+                                 levels=["human", "book", "book", "book", "human"]))
     assert [s.virtual for s in cfg.seats] == [False, True, True, True, False]
     assert cfg.map == "europe" and cfg.ruleset == "online"
 

@@ -729,8 +729,8 @@ class App:
             self.render_notices()
         render_virtual(v, True)
         self.render_hint()
-        show(query("[data-testid=hint]"), not v.get("virtual_to_act") and not v["terminal"]
-             and not v.get("remote_to_act") and self.replay is None)
+        show(query("[data-testid=hint]"), v["controls"]["hint"] and not v.get("virtual_to_act")
+             and not v["terminal"] and not v.get("remote_to_act") and self.replay is None)
         self.render_send()
         if self.hovered:
             self.hover(self.hovered)

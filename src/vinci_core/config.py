@@ -125,6 +125,10 @@ class GameConfig(BaseModel):
         if not rules.min_seats <= n <= rules.max_seats:
             raise ValueError(f"a {rules.name} game has {rules.min_seats} to {rules.max_seats} "
                              f"seats ({rules.rule}.1)")
+        for seat in self.seats:
+            if seat.virtual and seat.ai_level not in rules.ai_levels:
+                raise ValueError(f"the {seat.ai_level} AI does not play {rules.name} games yet: "
+                                 f"choose {' or '.join(rules.ai_levels)} for {seat.name}")
         problem = rules.board_problem(load_map(self.map, self.map_version))
         if problem:
             raise ValueError(problem)

@@ -502,6 +502,9 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     for wanted in levels:
         if wanted not in allowed:
             raise ValueError(f"unknown player level {wanted!r}.")
+        if wanted in AI_LEVELS and wanted not in RULESETS[ruleset].ai_levels:
+            raise ValueError(f"the {AI_LEVEL_LABELS[wanted]} does not play {ruleset} games "
+                             f"yet.")
     human_colours = [(colours[i] if i < len(colours) else None) or SEAT_COLOURS[i]
                      for i in range(len(names))]
     taken = [c.lower() for c in human_colours]
@@ -574,12 +577,16 @@ AI_LEVEL_LABELS = {"human": "Human", "book": "AI: by the book",
                    "strong": "AI: strong (thinks ahead)"}
 
 
-def level_rows(mode: str, count: int) -> list[dict[str, Any]]:
+def level_rows(mode: str, count: int, ruleset: str = "classic") -> list[dict[str, Any]]:
     """The dialog's level selectors, one per seat an AI may play, in the order of the
     form's ``levels``: solo and two-player games list their virtual seats (default: by the
-    book); a hot-seat table lists every seat (default: human)."""
+    book); a hot-seat table lists every seat (default: human). Only the levels that
+    ``ruleset`` seats are offered (online: the book's player)."""
+    seated = RULESETS[ruleset].ai_levels
+
     def options(keys: tuple[str, ...]) -> list[dict[str, str]]:
-        return [{"value": k, "label": AI_LEVEL_LABELS[k]} for k in keys]
+        return [{"value": k, "label": AI_LEVEL_LABELS[k]} for k in keys
+                if k == "human" or k in seated]
 
     if mode == "solo":
         return [{"label": f"Virtual {i}", "options": options(AI_LEVELS)} for i in (1, 2, 3)]

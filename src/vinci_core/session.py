@@ -162,13 +162,18 @@ class Session:
         self.act(decision.action, decision.reason)
         return True
 
+    @property
+    def can_hint(self) -> bool:
+        """Hints come from the strong AI, which plays only the rulesets that seat it."""
+        return "strong" in self.state.config.rules_set.ai_levels
+
     def hint(self) -> dict[str, Any] | None:
         """What the strong AI would do now for the player to act, not played (None when
         the game is over)."""
         from .ai import checked, hint
 
         state = self.state
-        if state.is_terminal:
+        if state.is_terminal or not self.can_hint:
             return None
         decision = checked(state, hint(state))
         return hint_view(state, decision.action, decision.reason)
@@ -256,6 +261,7 @@ class Session:
                 "abandon": [a.province for a in legal if a.kind == "abandon"],  # type: ignore[attr-defined]
                 "choose": sorted(a.slot for a in legal if a.kind == "choose"),  # type: ignore[attr-defined]
                 "place": "place" in kinds,
+                "hint": self.can_hint,
             },
             virtual_to_act=seat is not None and state.config.seats[seat].virtual,
             remote_to_act=self.remote_to_act,

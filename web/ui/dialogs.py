@@ -120,21 +120,22 @@ def update_seat_rows() -> None:
     for i, li in enumerate(form.querySelectorAll(".seat-row")):
         show(li, i < shown)
         show(li.querySelector(".where"), mode != "solo")
-    build_level_rows(mode, int(form.querySelector("select[name=count]").value))
+    build_level_rows(mode, int(form.querySelector("select[name=count]").value),
+                     str(form.querySelector("[name=ruleset]").value))
 
 
-def build_level_rows(mode: str, count: int) -> None:
+def build_level_rows(mode: str, count: int, ruleset: str) -> None:
     """(issue 13) One level selector per seat an AI may play (presenter.level_rows); a
     choice already made in a row is kept when the rows are rebuilt."""
     from vinci_core.presenter import level_rows
 
     box = element("level-rows")
-    key = f"{mode}:{count}"
+    key = f"{mode}:{count}:{ruleset}"
     if box.getAttribute("data-key") == key:
         return
     box.setAttribute("data-key", key)
     box.replaceChildren()
-    for i, row in enumerate(level_rows(mode, count)):
+    for i, row in enumerate(level_rows(mode, count, ruleset)):
         select = make("select", None, name=f"level{i}", data_testid=f"level-{i}")
         for option in row["options"]:
             select.append(make("option", option["label"], value=option["value"]))

@@ -32,6 +32,10 @@ class Ruleset:
     # Y-5.1.3: a declined empire's tiles go back to the bag once it has no province left
     # (classic: at the player's next decline).
     tiles_leave_with_empire: bool = False
+    # The AI levels that can play a seat of its games (vinci_core.ai). The strong AI's
+    # search and evaluation know the classic tiles and costs only, so online games seat the
+    # book's virtual players alone until it learns the online ones.
+    ai_levels: tuple[str, ...] = ("book", "strong")
 
     # --- data by board and seats ----------------------------------------------------------
     def extra_tokens(self, board: Board, seats: int) -> int | None:

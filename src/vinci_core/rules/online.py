@@ -196,7 +196,7 @@ class Online(Ruleset):
 
 ONLINE = Online(name="online", tiles=ONLINE_TILES, min_seats=2, max_seats=5, start_vp=5,
                 slot_price=1, coin_value=1, min_cost=1, rule="Y-1",
-                tiles_leave_with_empire=True)
+                tiles_leave_with_empire=True, ai_levels=("book",))
 
 
 def cost_terms(pos: Position, seat: int, target: int, origin: int
