@@ -143,3 +143,11 @@ def test_online_games_seat_only_the_levels_their_ruleset_plays() -> None:
     assert session.view()["controls"]["hint"] is False
     classic = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
     assert classic.view()["controls"]["hint"] is True
+
+
+def test_a_view_without_moves_has_every_control_a_live_view_has() -> None:
+    """The page reads the same controls from a live view, a remote seat's and a replay's."""
+    from vinci_core.session import NO_CONTROLS
+
+    live = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
+    assert set(NO_CONTROLS) == set(live.view()["controls"])

@@ -288,7 +288,8 @@ class Session:
 
 # The view's controls when nothing may be played on this page (a remote seat, a replay).
 NO_CONTROLS: dict[str, Any] = {"finish": False, "decline": False, "end_turn": False,
-                               "diplomacy": [], "abandon": [], "choose": [], "place": False}
+                               "diplomacy": [], "abandon": [], "choose": [], "place": False,
+                               "hint": False}
 
 
 def _humans_only(config: GameConfig, seats: frozenset[int] | set[int]) -> frozenset[int]:
