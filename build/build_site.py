@@ -51,6 +51,8 @@ import zipfile
 from collections.abc import Iterable
 from pathlib import Path
 
+import catalogues  # build/catalogues.py, beside this file
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 VENDOR = ROOT / "build" / "vendor"
@@ -156,7 +158,7 @@ def tree_key(paths: Iterable[Path], base: Path = ROOT) -> str:
             files += [
                 f for f in p.rglob("*")
                 if f.is_file() and not (set(f.relative_to(p).parts) & _SKIP_NAMES)
-                and ".egg-info" not in f.as_posix() and f.suffix != ".pyc"
+                and ".egg-info" not in f.as_posix() and f.suffix not in (".pyc", ".mo")
             ]
         elif p.exists():
             files.append(p)
@@ -224,7 +226,7 @@ def project_wheel() -> Path:
     """The vinci_core wheel built from this checkout, cached by a hash of its sources.
 
     The sources are copied to a temporary folder first, so the build leaves nothing
-    (build/lib, *.egg-info) in the work tree; SOURCE_DATE_EPOCH makes the bytes repeatable.
+    (build/lib, *.egg-info, *.mo) in the work tree; SOURCE_DATE_EPOCH makes the bytes repeatable.
     """
     inputs = [ROOT / "pyproject.toml", ROOT / "README.md", ROOT / "src"]
     key = tree_key(inputs)
@@ -240,7 +242,9 @@ def project_wheel() -> Path:
             if (ROOT / name).exists():
                 shutil.copy2(ROOT / name, Path(tmp) / name)
         shutil.copytree(ROOT / "src", src,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "*.mo"))
+        # The wheel carries the compiled catalogues (the .po are the sources).
+        catalogues.compile_catalogues(src)
         env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")
         _run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
               "--no-deps", tmp, "-w", str(where)], env=env)
