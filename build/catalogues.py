@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
-"""Compile the gettext catalogues: every ``src/vinci_core/locale/*/LC_MESSAGES/*.po`` to the
-``.mo`` beside it (``.venv/bin/python build/catalogues.py [root]``).
+"""The gettext catalogues: extract, update and compile.
 
-Babel reads and writes the files (a build and test tool only: the page reads the ``.mo``
-with the standard library's :mod:`gettext`). ``root`` defaults to this checkout's ``src``;
-the site build passes the temporary copy it makes the wheel from.
+* ``.venv/bin/python build/catalogues.py`` compiles every
+  ``src/vinci_core/locale/<lang>/LC_MESSAGES/<domain>.po`` to the ``.mo`` beside it
+  (``compile [src]``: the site build passes the temporary copy it makes the wheel from).
+* ``.venv/bin/python build/catalogues.py update`` extracts each domain's messages from its
+  sources (:data:`DOMAIN_SOURCES`) and merges them into every language's ``.po`` (new
+  messages arrive untranslated, vanished ones are dropped), for translators to fill in.
+
+The messages are the calls of ``_``, ``N_`` (mark only), ``ngettext`` and ``pgettext``
+(Babel's default keywords). Babel reads and writes the files: a build and test tool only,
+the page reads the ``.mo`` with the standard library's :mod:`gettext`.
 """
 
 from __future__ import annotations
@@ -12,10 +18,64 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
+from babel.messages.pofile import read_po, write_po
 
-SRC = Path(__file__).resolve().parent.parent / "src"
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src"
+LOCALE = SRC / "vinci_core" / "locale"
+LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
+# Which files hold each domain's messages (globs from the checkout's root, Python sources).
+DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
+    "vinci": ("src/vinci_core/*.py", "src/vinci_core/rules/*.py", "web/*.py", "web/ui/*.py"),
+    "reference": ("src/vinci_core/reference.py",),
+    "guide": ("src/vinci_core/guide.py",),
+}
+# Files of the vinci globs that belong to another domain.
+_OTHER_DOMAINS = {p for d, globs in DOMAIN_SOURCES.items() if d != "vinci" for p in globs}
+
+
+def source_files(domain: str) -> list[Path]:
+    files = {f for pattern in DOMAIN_SOURCES[domain] for f in ROOT.glob(pattern)}
+    if domain == "vinci":
+        files -= {ROOT / p for p in _OTHER_DOMAINS}
+    return sorted(files)
+
+
+def extract(domain: str) -> Catalog:
+    """The domain's messages as found in its sources (the template every language fills)."""
+    template = Catalog(domain=domain, project="Vinci", fuzzy=False)
+    for path in source_files(domain):
+        for lineno, message, comments, context in extract_from_file(
+                "python", path, DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            template.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
+                         auto_comments=comments, context=context)
+    return template
+
+
+def update_catalogues() -> list[Path]:
+    """Merge every domain's template into each language's ``.po`` (created when absent)."""
+    written = []
+    for domain in DOMAIN_SOURCES:
+        template = extract(domain)
+        if not len(template):
+            continue
+        for lang in LANGUAGES:
+            po = LOCALE / lang / "LC_MESSAGES" / f"{domain}.po"
+            if po.exists():
+                with po.open("rb") as handle:
+                    catalog = read_po(handle, locale=lang, domain=domain)
+            else:
+                catalog = Catalog(locale=lang, domain=domain, project="Vinci", fuzzy=False)
+            catalog.update(template, no_fuzzy_matching=True)
+            po.parent.mkdir(parents=True, exist_ok=True)
+            with po.open("wb") as handle:
+                write_po(handle, catalog, width=100, omit_header=False,
+                         ignore_obsolete=True, include_previous=False)
+            written.append(po)
+    return written
 
 
 def compile_catalogues(src: Path = SRC) -> list[Path]:
@@ -33,5 +93,11 @@ def compile_catalogues(src: Path = SRC) -> list[Path]:
 
 
 if __name__ == "__main__":
-    for path in compile_catalogues(Path(sys.argv[1]) if len(sys.argv) > 1 else SRC):
-        print(path)
+    args = sys.argv[1:]
+    if args[:1] == ["update"]:
+        for path in update_catalogues():
+            print(path)
+    else:
+        args = args[1:] if args[:1] == ["compile"] else args
+        for path in compile_catalogues(Path(args[0]) if args else SRC):
+            print(path)
