@@ -323,6 +323,9 @@ document.addEventListener("input", (event) => {
 // Hover and focus over the board: Python shows the province's facts and conquest cost.
 let hovered = null;
 function hover(event) {
+  // The facts under the board stay while the pointer or focus is on them: their rule ids
+  // are links into the rules reference (web/ui/reference.py).
+  if (event.target.closest && event.target.closest("#hover-info")) return;
   const el = event.target.closest && event.target.closest("[data-province]");
   const id = el ? el.dataset.province : null;
   if (id === hovered) return;

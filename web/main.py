@@ -48,6 +48,7 @@ from ui.panels import (  # noqa: E402
     render_virtual,
     set_test_hooks,
 )
+from ui.reference import ReferenceView  # noqa: E402
 from ui.relay import hide_link_note, render_link_note, render_send, send_copied  # noqa: E402
 from ui.replay import ReplayBar  # noqa: E402
 from ui.review import render_review  # noqa: E402
@@ -856,6 +857,7 @@ def boot() -> App | None:
         proxy = create_proxy(handle)
         PROXIES.append(proxy)
         BRIDGE.attach(proxy)
+        ReferenceView(lambda: app.session.state.config if app.session else None).install()
         app.start()
         BRIDGE.ready(app.digest())
         return app

@@ -601,6 +601,27 @@ def search(lang: str, query: str, ruleset: Ruleset = "classic",
     return [section for _, _, section in sorted(ranked, key=lambda item: item[:2])]
 
 
+def rule_parts(text: str) -> list[tuple[str, str | None]]:
+    """A text cut around its rule ids: (piece, None) for plain text, (id, id) for an id;
+    the page turns each id into a link.
+
+    >>> rule_parts("Forest +3 (C-4).")
+    [('Forest +3 (', None), ('C-4', 'C-4'), (').', None)]
+    >>> rule_parts("no rule here")
+    [('no rule here', None)]
+    """
+    parts: list[tuple[str, str | None]] = []
+    last = 0
+    for match in RULE_ID.finditer(text):
+        if match.start() > last:
+            parts.append((text[last:match.start()], None))
+        parts.append((match.group(), match.group()))
+        last = match.end()
+    if last < len(text) or not parts:
+        parts.append((text[last:], None))
+    return parts
+
+
 def rule_ids(text: str) -> list[str]:
     """The rule ids a text cites, in order ("cost 3 (C-4)" -> ["C-4"]).
 

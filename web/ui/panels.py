@@ -94,14 +94,20 @@ def render_display(v: dict[str, Any]) -> None:
             meta.append(make("span", f"+{slot['coins']} coin{'s' * (slot['coins'] != 1)}",
                              class_="coins"))
         b.append(make("span", str(k), class_="num"), tiles, meta)
+        # A tile's glossary entry opens from the ⓘ beside the slot (web/ui/reference.py):
+        # a click on the slot itself chooses the civilization.
+        infos = make("span", None, class_="tile-infos")
+        for tid in slot["tiles"]:
+            name = tile_name(tid, v["ruleset"])
+            infos.append(make("button", "ⓘ", type="button", class_="tile-info", data_tile=tid,
+                              aria_label=name, title=name, data_testid=f"tile-info-{tid}"))
         li = make("li")
-        li.append(b)
+        li.append(b, infos)
         box.append(li)
 
 
 def render_players(v: dict[str, Any]) -> None:
     from vinci_core.palette import contrast
-    from vinci_core.presenter import tile_name
 
     box = element("players")
     box.replaceChildren()
@@ -124,7 +130,7 @@ def render_players(v: dict[str, Any]) -> None:
             a = p["active"]
             line = make("div", None, class_="civ")
             line.append(make("span", "Active", class_="tag"),
-                        make("span", " + ".join(tile_name(t, v["ruleset"]) for t in a["tiles"])))
+                        _tile_names(a["tiles"], v["ruleset"]))
             card.append(line)
             card.append(make("div", f"{a['provinces']} provinces · {a['tokens_on_board']} "
                                     f"tokens on the board · {p['hand']} in hand",
@@ -138,11 +144,24 @@ def render_players(v: dict[str, Any]) -> None:
         if p["declined"]:
             d = p["declined"]
             line = make("div", None, class_="civ declined")
-            line.append(make("span", "Declined", class_="tag"),
-                        make("span", " + ".join(tile_name(t, v["ruleset"]) for t in d["tiles"])
-                             + f" · {d['provinces']} provinces"))
+            names = _tile_names(d["tiles"], v["ruleset"])
+            names.append(f" · {d['provinces']} provinces")
+            line.append(make("span", "Declined", class_="tag"), names)
             card.append(line)
         box.append(card)
+
+
+def _tile_names(tiles: list[str], ruleset: str) -> Any:
+    """A civilization's tile names, each a button opening its glossary entry."""
+    from vinci_core.presenter import tile_name
+
+    span = make("span")
+    for i, tid in enumerate(tiles):
+        if i:
+            span.append(" + ")
+        span.append(make("button", tile_name(tid, ruleset), type="button", class_="tile-link",
+                         data_tile=tid, data_testid=f"tile-link-{tid}"))
+    return span
 
 
 def render_virtual(v: dict[str, Any], has_game: bool) -> None:

@@ -1,0 +1,249 @@
+"""The rules reference on the page: the Rules dialog with its search box, rule ids as links
+and tile names that open their glossary entry.
+
+Everything it shows comes from :mod:`vinci_core.reference` (pure, tested in CPython); this
+module binds it to the DOM only:
+
+* the toolbar's *Rules* button opens the dialog; typing in its search box keeps the
+  matching sections, best first;
+* every rule id the page shows (the cost terms under the board, refusals, the editor's
+  message, log lines, notices) becomes a button opening the reference at its section: a
+  MutationObserver rewrites the rule ids of those areas as they are filled;
+* an element with ``data-tile`` (the tile names of the player panels, the display's ⓘ
+  buttons) opens that tile's glossary entry, one with ``data-ref`` a section by anchor;
+* the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
+
+A click or a tap does it all (no hover-only help); the dialog's own listeners run in the
+capture phase so app.js never sees these clicks.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from .dom import PROXIES, element, found, make, show
+
+# The areas whose rule ids become links (refusals, cost terms, editor, log, notices, hints).
+LINKED_AREAS = ("prompt", "hover-info", "error-text", "editor", "log", "notices", "hint-text")
+
+
+def _lang() -> str:
+    from vinci_core.i18n import LANGUAGES
+
+    lang = str(js.document.documentElement.lang or "en").split("-")[0].lower()
+    return lang if lang in LANGUAGES else "en"
+
+
+def _attr(node: Any, name: str) -> str | None:
+    """An attribute's value, None when absent (a missing ``dataset`` key raises in Pyodide)."""
+    value = node.getAttribute(name)
+    return str(value) if found(value) and value else None
+
+
+class ReferenceView:
+    """The Rules dialog. ``game`` gives the config of the game on screen (None: no game)."""
+
+    def __init__(self, game: Callable[[], Any]) -> None:
+        self.game = game
+        self.dialog = element("reference-dialog")
+        self.body = element("reference-body")
+        self.search_box = element("reference-search")
+        self.anchor: str | None = None  # the section the dialog was opened at
+        self.cache: dict[tuple[str, str, str], list[Any]] = {}
+
+    # ---------------------------------------------------------------- wiring
+
+    def install(self) -> None:
+        self._listen(js.document, "click", self.on_click, True)
+        self._listen(self.search_box, "input", lambda _e: self.filter(), False)
+        self._listen(js.document, "vinci:language", lambda _e: self.relabel(), False)
+        observer = js.MutationObserver.new(self._proxy(self.on_mutations))
+        options = to_js({"childList": True, "subtree": True}, dict_converter=js.Object.fromEntries)
+        for area in LINKED_AREAS:
+            node = element(area)
+            if found(node):
+                observer.observe(node, options)
+                self.link_rules(node)
+        self.relabel()
+
+    def _proxy(self, fn: Callable[..., Any]) -> Any:
+        proxy = create_proxy(fn)
+        PROXIES.append(proxy)
+        return proxy
+
+    def _listen(self, target: Any, kind: str, fn: Callable[[Any], Any], capture: bool) -> None:
+        target.addEventListener(kind, self._proxy(fn), capture)
+
+    # ---------------------------------------------------------------- events
+
+    def on_click(self, event: Any) -> None:
+        target = event.target
+        if not hasattr(target, "closest"):
+            return
+        hook = target.closest(".rule-link, [data-tile], [data-ref], #reference-close, "
+                              "[data-testid=rules]")
+        if not found(hook):
+            return
+        event.preventDefault()
+        event.stopPropagation()
+        rule, tile, ref = (_attr(hook, name) for name in ("data-rule", "data-tile", "data-ref"))
+        if hook.id == "reference-close":
+            self.dialog.close()
+        elif rule:
+            self.open_rule(rule)
+        elif tile:
+            self.open(f"tile-{tile}")
+        else:
+            self.open(ref)  # the Rules button has none: the reference from the top
+
+    def on_mutations(self, records: Any, _observer: Any = None) -> None:
+        for record in records:
+            for node in record.addedNodes:
+                self.link_rules(node)
+
+    # ---------------------------------------------------------------- rule links
+
+    def link_rules(self, root: Any) -> None:
+        """Turn the rule ids in the text under ``root`` into links (not inside buttons:
+        a log line is a button of its own, and a link is never nested in one)."""
+        from vinci_core.reference import rule_parts
+
+        if root.nodeType == 3:  # a text node added on its own
+            texts = [root]
+        else:
+            walker = js.document.createTreeWalker(root, 4)  # NodeFilter.SHOW_TEXT
+            texts = []
+            node = walker.nextNode()
+            while found(node):
+                texts.append(node)
+                node = walker.nextNode()
+        for text in texts:
+            parent = text.parentNode
+            if not found(parent) or found(parent.closest("button, .rule-link")):
+                continue
+            parts = rule_parts(str(text.data))
+            if len(parts) == 1:
+                continue
+            pieces = []
+            for chunk, rule in parts:
+                if rule is None:
+                    pieces.append(js.document.createTextNode(chunk))
+                else:
+                    pieces.append(make("button", chunk, type="button", class_="rule-link",
+                                       data_rule=rule, data_testid="rule-link"))
+            text.replaceWith(*pieces)
+
+    # ---------------------------------------------------------------- the dialog
+
+    def _game(self) -> tuple[str, dict[str, object] | None]:
+        from vinci_core.reference import game_options
+
+        config = self.game()
+        if config is None:
+            return "classic", None
+        return str(config.ruleset), game_options(config)
+
+    def _sections(self) -> tuple[str, list[Any]]:
+        from vinci_core.reference import sections
+
+        lang = _lang()
+        ruleset, options = self._game()
+        key = (lang, ruleset, repr(sorted((options or {}).items())))
+        if key not in self.cache:
+            self.cache[key] = sections(lang, ruleset, options)
+        return ruleset, self.cache[key]
+
+    def open_rule(self, rule: str) -> None:
+        from vinci_core.reference import section_for
+
+        ruleset, _ = self._game()
+        section = section_for(rule, ruleset)
+        self.open(section.anchor if section else None, "" if section else rule)
+
+    def open(self, anchor: str | None, query: str = "") -> None:
+        self.anchor = anchor
+        self.search_box.value = query
+        self.render()
+        if not self.dialog.open:
+            self.dialog.showModal()
+        self.go_to(anchor)
+
+    def go_to(self, anchor: str | None) -> None:
+        self.dialog.dataset.section = anchor or ""
+        for node in self.body.querySelectorAll(".ref-target"):
+            node.classList.remove("ref-target")
+        target = element(f"ref-{anchor}") if anchor else None
+        if target is not None and found(target):
+            target.classList.add("ref-target")
+            target.scrollIntoView(True)  # its top at the top of the dialog
+            target.querySelector("h3").focus()
+        else:
+            self.body.scrollTop = 0
+
+    def render(self) -> None:
+        """Draw every section of the game's reference, then apply the search box."""
+        from vinci_core.reference import ui_text
+
+        lang = _lang()
+        ruleset, every = self._sections()
+        shown = ("C", "D", "V") if ruleset == "classic" else ("C", "D", "Y")
+        nodes = []
+        for section in every:
+            box = make("section", None, id=f"ref-{section.anchor}", class_="ref-section",
+                       data_anchor=section.anchor, data_testid=f"ref-{section.anchor}")
+            box.append(make("h3", section.title, tabindex="-1"))
+            ids = [r for r in section.rules if r[0] in shown]
+            if ids and section.tile is None:
+                box.append(make("p", " · ".join(ids), class_="ref-ids"))
+            for paragraph in section.paragraphs:
+                p = make("p", paragraph)
+                box.append(p)
+                self.link_rules(p)
+            nodes.append(box)
+        self.body.replaceChildren(*nodes)
+        self.body.lang = lang
+        element("reference-none").textContent = ui_text("none", lang)
+        self.filter()
+
+    def filter(self) -> None:
+        """Keep the sections matching the search box, best first (all, in order, if empty)."""
+        from vinci_core.reference import search
+
+        query = str(self.search_box.value or "")
+        ruleset, options = self._game()
+        ranked = [s.anchor for s in search(_lang(), query, ruleset, options)]
+        keep = set(ranked)
+        for node in list(self.body.children):
+            show(node, str(node.dataset.anchor) in keep)
+        if query.strip():
+            for anchor in ranked:  # best first
+                self.body.append(element(f"ref-{anchor}"))
+        else:
+            _, every = self._sections()
+            for section in every:
+                self.body.append(element(f"ref-{section.anchor}"))
+        show(element("reference-none"), not ranked)
+
+    def relabel(self) -> None:
+        """The dialog's and buttons' own words in the page's language; an open dialog is
+        drawn again at the same place."""
+        from vinci_core.reference import ui_text
+
+        lang = _lang()
+        rules = js.document.querySelector("[data-testid=rules]")
+        if found(rules):
+            rules.textContent = ui_text("rules", lang)
+        element("reference-title").textContent = ui_text("title", lang)
+        element("reference-close").textContent = ui_text("close", lang)
+        self.search_box.setAttribute("placeholder", ui_text("search", lang))
+        self.search_box.setAttribute("aria-label", ui_text("search", lang))
+        for button in js.document.querySelectorAll("[data-ref=display]"):
+            button.setAttribute("aria-label", ui_text("display_help", lang))
+            button.setAttribute("title", ui_text("display_help", lang))
+        if self.dialog.open:
+            self.render()
+            self.go_to(self.anchor)
