@@ -329,3 +329,16 @@ def refusal(state: GameState, action: Action | dict[str, Any], lang: str) -> str
     _ = translations(lang, "guide").gettext
     return _("Not that one — in this guided game, {instruction}").format(
         instruction=instruction(state, step.expected, lang))
+
+
+def page_labels(lang: str) -> dict[str, str]:
+    """The guide's own controls on the page (the help menu's entry, the panel)."""
+    _ = translations(lang, "guide").gettext
+    return {"help": _("Help"), "start": _("Guided first game"),
+            "leave": _("Leave the guide"), "panel": _("Guided first game")}
+
+
+def step_counter(step: GuideStep, lang: str) -> str:
+    """"Step 3 of 12": the scripted action to make now (the last one once all are made)."""
+    _ = translations(lang, "guide").gettext
+    return _("Step {n} of {total}").format(n=min(step.number + 1, step.total), total=step.total)
