@@ -101,7 +101,8 @@ class GuidePanel:
 def _selectors(point: dict[str, Any]) -> list[str]:
     out = []
     if "province" in point:
-        out.append(f'path[data-province="{point["province"]}"]')
+        pid = point["province"]  # the province and its owner's tint above it
+        out += [f'path[data-province="{pid}"]', f'path[data-owner-of="{pid}"]']
     if "slot" in point:
         out.append(f'[data-testid="slot-{point["slot"]}"]')
     if "testid" in point:
