@@ -201,6 +201,16 @@ def instruction(state: GameState, expected: dict[str, Any], lang: str) -> str:
     return _("follow the outlined control.")
 
 
+def free_step(done: int, lang: str) -> GuideStep:
+    """The end of the script: from here on the game is the player's."""
+    _ = translations(lang, "guide").gettext
+    return GuideStep(
+        "free", done, len(GUIDE_SCRIPT), _("The rest of the game is yours"),
+        _("You have chosen a civilization, entered the board, conquered, reorganized, "
+          "scored and declined: that is the whole game. Play on as you like, or leave "
+          "the guide to go back to your own game."))
+
+
 def guide_step(state: GameState, lang: str) -> GuideStep:
     """What to do now and why, in ``lang``."""
     tr = translations(lang, "guide")
@@ -208,11 +218,7 @@ def guide_step(state: GameState, lang: str) -> GuideStep:
     where = progress(state)
     total = len(GUIDE_SCRIPT)
     if where.off_script or where.done >= total or state.is_terminal:
-        return GuideStep(
-            "free", where.done, total, _("The rest of the game is yours"),
-            _("You have chosen a civilization, entered the board, conquered, reorganized, "
-              "scored and declined: that is the whole game. Play on as you like, or leave "
-              "the guide to go back to your own game."))
+        return free_step(where.done, lang)
     if state.current_player != HUMAN:
         text = _("The virtual players take their turns: their moves show as notices on the "
                  "board and in the move log. Your turn comes next.")

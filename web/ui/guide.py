@@ -34,6 +34,9 @@ class GuidePanel:
         self.previous: str | None = None  # the saved game on screen before the guide
         self.said: str | None = None  # the last refusal, until the next step
         self.said_at: int | None = None
+        # The ply from which the script is over (the game is the player's): later positions
+        # need no replay of the log to know it (undo never goes back past that choice).
+        self.free_from: int | None = None
         self.redraw = redraw
         proxy = create_proxy(lambda _event: self.on_language())
         PROXIES.append(proxy)
@@ -44,7 +47,7 @@ class GuidePanel:
         self.redraw()
 
     def begin(self, previous: str | None) -> None:
-        self.active, self.previous, self.said = True, previous, None
+        self.active, self.previous, self.said, self.free_from = True, previous, None, None
         menu = element("help-menu")
         if found(menu):
             menu.open = False
@@ -63,7 +66,7 @@ class GuidePanel:
 
     def refusal(self, state: Any, action: dict[str, Any]) -> str | None:
         """Why the guide does not let ``action`` be played (None: play it), said on the bar."""
-        if not self.active:
+        if not self.active or self.is_free(state):
             return None
         from vinci_core.guide import refusal
 
@@ -79,10 +82,13 @@ class GuidePanel:
         show(bar, self.active and state is not None)
         if not self.active or state is None:
             return
-        from vinci_core.guide import guide_step, step_counter
+        from vinci_core.guide import GUIDE_SCRIPT, free_step, guide_step, step_counter
 
         lang = page_language()
-        step = guide_step(state, lang)
+        step = (free_step(len(GUIDE_SCRIPT), lang) if self.is_free(state)
+                else guide_step(state, lang))
+        if step.key == "free" and self.free_from is None:
+            self.free_from = state.ply
         bar.dataset.step = step.key
         bar.dataset.number = str(step.number)
         element("guide-count").textContent = step_counter(step, lang)
@@ -96,6 +102,10 @@ class GuidePanel:
         for selector in _selectors(step.point):
             for node in js.document.querySelectorAll(selector):
                 node.classList.add(OUTLINE)
+
+
+    def is_free(self, state: Any) -> bool:
+        return self.free_from is not None and state.ply >= self.free_from
 
 
 def _selectors(point: dict[str, Any]) -> list[str]:
