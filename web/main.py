@@ -38,6 +38,7 @@ from ui.board import BoardView  # noqa: E402
 from ui.chart import render_chart  # noqa: E402
 from ui.dom import BRIDGE, PROXIES, element, found, query, show  # noqa: E402
 from ui.editor import render_editor  # noqa: E402
+from ui.guide import GuidePanel, page_language  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
 from ui.notices import clear_notices, show_notice  # noqa: E402
 from ui.panels import (  # noqa: E402
@@ -117,6 +118,7 @@ class App:
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
         self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
+        self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
 
     # ---------------------------------------------------------------- start
 
@@ -142,6 +144,7 @@ class App:
         except KeyError:
             self.report.append(("map", "Europe map", "not available"))
         dialogs.render_about(self.report)
+        self.guide.render_labels()
         self.render_pace()
         dialogs.build_seat_rows()
         self.store_probe()
@@ -173,10 +176,13 @@ class App:
 
     # ---------------------------------------------------------------- games
 
-    def load(self, gid: str | None, session: Any, fresh: bool = True) -> None:
+    def load(self, gid: str | None, session: Any, fresh: bool = True,
+             guided: bool = False) -> None:
         """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
-        one is only marked as the game to resume."""
+        one is only marked as the game to resume. Any game but the guided one ends the guide."""
         self.close_replay(redraw=False)
+        if not guided:
+            self.guide.stop()
         self.session = session
         self.game_id = gid
         self.hint = None
@@ -247,8 +253,8 @@ class App:
         self.load(self.store.new_id(), session)
 
     def autosave(self) -> None:
-        if self.session is None:
-            return
+        if self.session is None or self.guide.active:
+            return  # the guided game is never saved: leaving it goes back to the saved game
         if self.game_id is None:
             self.game_id = self.store.new_id()
         self.store.put(self.game_id, self.session)
@@ -312,6 +318,34 @@ class App:
         branch = self.replay.replay.play_on(self.replay.index)
         self.load(self.store.new_id(), branch)
 
+    # ---------------------------------------------------------------- the guided game (issue 15)
+
+    def start_guide(self) -> None:
+        """The guided first game, not saved; the game on screen stays saved to go back to."""
+        from vinci_core.guide import guide_config
+
+        self.autosave()
+        # Replayed from the menu during the guide: the game to go back to stays the same.
+        self.guide.begin(self.guide.previous if self.guide.active else self.game_id)
+        dialogs.close("new-game-dialog")
+        self.clear_error()
+        self.load(None, self.sm.Session.new(guide_config(page_language())), fresh=False,
+                  guided=True)
+
+    def leave_guide(self) -> None:
+        """Back to the saved game that was on screen before the guide (or to none)."""
+        previous = self.guide.previous
+        self.guide.stop()
+        if previous is not None and previous in self.store.ids():
+            self.continue_game(previous)
+            return
+        self.stop_thinking()
+        self.session, self.game_id = None, None
+        clear_notices()
+        self.clear_error()
+        self.render()
+        dialogs.open_new_game()
+
     def export(self) -> None:
         if self.session is None:
             return
@@ -326,6 +360,10 @@ class App:
         if self.session is None:
             return
         try:
+            refused = self.guide.refusal(self.session.state, action)
+            if refused:  # off the guide's script: nothing is played, the bar says what to do
+                self.guide.render(self.session.state)
+                return
             self.session.act(action)
         except (self.vc.IllegalAction, self.vc.ActionError) as exc:
             rule = getattr(exc, "rule", "")
@@ -558,6 +596,10 @@ class App:
             self.skipping = True
             if not self.timer_pending:
                 self.schedule_virtual()
+        elif action == "guide-start":
+            self.start_guide()
+        elif action == "guide-leave":
+            self.leave_guide()
         elif action == "open-new-game":
             dialogs.open_new_game()
         elif action == "start-game":
@@ -711,6 +753,7 @@ class App:
                 element(id_).replaceChildren()
             self.board.key = None
             self.drawn_panels = {}
+            self.guide.render(None)
             return
         v = self.view = self.replay.view() if self.replay else self.session.view()
         self.board.ensure(self.session.state.board)
@@ -738,6 +781,7 @@ class App:
         BRIDGE.setDigest(v["digest"])
         BRIDGE.measureBoard()  # the status line above the board may have changed height
         set_test_hooks(v)
+        self.guide.render(self.session.state if self.replay is None else None)
         if self.replay is not None:
             self.replay.render_controls()
         elif v["terminal"] and not self.over_shown:

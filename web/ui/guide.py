@@ -1,0 +1,122 @@
+"""The guided first game on the page: the help menu's entry, the guide's bar above the board
+(what to do and why, step n of 12, Leave the guide) and the outline of what to click.
+
+The texts and the script are :mod:`vinci_core.guide`'s; this module only shows them, in the
+page's language (``<html lang>``), again whenever the page says the language changed (the
+``vinci:language`` event on ``document``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from .dom import PROXIES, element, found, query, show
+
+OUTLINE = "guide-target"
+
+
+def page_language() -> str:
+    from vinci_core.i18n import LANGUAGES
+
+    lang = str(js.document.documentElement.lang or "").split("-")[0].lower()
+    return lang if lang in LANGUAGES else "en"
+
+
+class GuidePanel:
+    """Whether the guided game is on screen, the game to go back to, and the bar."""
+
+    def __init__(self, redraw: Callable[[], None]) -> None:
+        self.active = False
+        self.previous: str | None = None  # the saved game on screen before the guide
+        self.said: str | None = None  # the last refusal, until the next step
+        self.said_at: int | None = None
+        # The ply from which the script is over (the game is the player's): later positions
+        # need no replay of the log to know it (undo never goes back past that choice).
+        self.free_from: int | None = None
+        self.redraw = redraw
+        proxy = create_proxy(lambda _event: self.on_language())
+        PROXIES.append(proxy)
+        js.document.addEventListener("vinci:language", proxy)
+
+    def on_language(self) -> None:
+        self.render_labels()
+        self.redraw()
+
+    def begin(self, previous: str | None) -> None:
+        self.active, self.previous, self.said, self.free_from = True, previous, None, None
+        menu = element("help-menu")
+        if found(menu):
+            menu.open = False
+
+    def stop(self) -> None:
+        self.active, self.said = False, None
+
+    def render_labels(self) -> None:
+        from vinci_core.guide import page_labels
+
+        labels = page_labels(page_language())
+        element("help-label").textContent = labels["help"]
+        query("[data-testid=guide-start]").textContent = labels["start"]
+        query("[data-testid=guide-leave]").textContent = labels["leave"]
+        element("guide-h").textContent = labels["panel"]
+
+    def refusal(self, state: Any, action: dict[str, Any]) -> str | None:
+        """Why the guide does not let ``action`` be played (None: play it), said on the bar."""
+        if not self.active or self.is_free(state):
+            return None
+        from vinci_core.guide import refusal
+
+        word = refusal(state, action, page_language())
+        self.said, self.said_at = word, state.ply
+        return word
+
+    def render(self, state: Any | None) -> None:
+        """The bar for ``state`` and the outline of what to use (nothing when inactive)."""
+        bar = element("guide")
+        for node in js.document.querySelectorAll(f".{OUTLINE}"):
+            node.classList.remove(OUTLINE)
+        show(bar, self.active and state is not None)
+        if not self.active or state is None:
+            return
+        from vinci_core.guide import GUIDE_SCRIPT, free_step, guide_step, step_counter
+
+        lang = page_language()
+        step = (free_step(len(GUIDE_SCRIPT), lang) if self.is_free(state)
+                else guide_step(state, lang))
+        if step.key == "free" and self.free_from is None:
+            self.free_from = state.ply
+        bar.dataset.step = step.key
+        bar.dataset.number = str(step.number)
+        element("guide-count").textContent = step_counter(step, lang)
+        element("guide-title").textContent = step.title
+        element("guide-text").textContent = step.text
+        refused = element("guide-refusal")
+        if self.said_at != state.ply:
+            self.said = None  # the game moved on: the refusal is old
+        refused.textContent = self.said or ""
+        show(refused, bool(self.said))
+        for selector in _selectors(step.point):
+            for node in js.document.querySelectorAll(selector):
+                node.classList.add(OUTLINE)
+
+
+    def is_free(self, state: Any) -> bool:
+        return self.free_from is not None and state.ply >= self.free_from
+
+
+def _selectors(point: dict[str, Any]) -> list[str]:
+    out = []
+    if "province" in point:
+        pid = point["province"]  # the province and its owner's tint above it
+        out += [f'path[data-province="{pid}"]', f'path[data-owner-of="{pid}"]']
+    if "slot" in point:
+        out.append(f'[data-testid="slot-{point["slot"]}"]')
+    if "testid" in point:
+        out.append(f'[data-testid="{point["testid"]}"]')
+    for pid in point.get("provinces", ()):
+        out.append(f'[data-row="{pid}"]')
+    return out
