@@ -16,6 +16,7 @@ the page reads the ``.mo`` with the standard library's :mod:`gettext`.
 from __future__ import annotations
 
 import sys
+from html.parser import HTMLParser
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -27,12 +28,18 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 LOCALE = SRC / "vinci_core" / "locale"
 LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
+# Babel's keywords, NP_ (vinci_core.i18n: a context-marked message translated later) and
+# the engine's refusals, IllegalAction(rule, message, **values), translated by the page.
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,)}
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
     "vinci": ("src/vinci_core/*.py", "src/vinci_core/rules/*.py", "web/*.py", "web/ui/*.py"),
     "reference": ("src/vinci_core/reference.py",),
     "guide": ("src/vinci_core/guide.py",),
 }
+# The page's static texts (data-i18n: an element's text; data-i18n-attr: the attributes
+# named there), translated at boot and on a switch by web/ui/dom.py (translate_static).
+DOMAIN_PAGES: dict[str, tuple[str, ...]] = {"vinci": ("web/index.html",)}
 # Files of the vinci globs that belong to another domain.
 _OTHER_DOMAINS = {p for d, globs in DOMAIN_SOURCES.items() if d != "vinci" for p in globs}
 
@@ -44,12 +51,52 @@ def source_files(domain: str) -> list[Path]:
     return sorted(files)
 
 
+class _PageTexts(HTMLParser):
+    """The marked texts of a page, as (line, message): an element with ``data-i18n``
+    gives its text with its white space collapsed (the message id the page looks up), one
+    with ``data-i18n-attr`` the values of the attributes it names."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[tuple[int, str]] = []
+        self._open: list[tuple[str, int, list[str]]] = []  # marked elements being read
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = dict(attrs)
+        line = self.getpos()[0]
+        for name in (values.get("data-i18n-attr") or "").split():
+            if values.get(name):
+                self.found.append((line, str(values[name])))
+        if "data-i18n" in values:
+            self._open.append((tag, line, []))
+
+    def handle_data(self, data: str) -> None:
+        if self._open:
+            self._open[-1][2].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open and self._open[-1][0] == tag:
+            _, line, parts = self._open.pop()
+            text = " ".join("".join(parts).split())
+            if text:
+                self.found.append((line, text))
+
+
+def page_texts(path: Path) -> list[tuple[int, str]]:
+    parser = _PageTexts()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser.found
+
+
 def extract(domain: str) -> Catalog:
     """The domain's messages as found in its sources (the template every language fills)."""
     template = Catalog(domain=domain, project="Vinci", fuzzy=False)
+    for page in DOMAIN_PAGES.get(domain, ()):
+        for lineno, message in page_texts(ROOT / page):
+            template.add(message, None, [(page, lineno)])
     for path in source_files(domain):
         for lineno, message, comments, context in extract_from_file(
-                "python", path, DEFAULT_KEYWORDS, comment_tags=("TRANSLATORS:",)):
+                "python", path, KEYWORDS, comment_tags=("TRANSLATORS:",)):
             template.add(message, None, [(path.relative_to(ROOT).as_posix(), lineno)],
                          auto_comments=comments, context=context)
     return template

@@ -364,6 +364,13 @@ function measureBoard() {
 window.addEventListener("resize", measureBoard);
 
 // Import a save file: its text goes to Python, which checks it before storing anything.
+// The language menu: Python words the page again in the chosen language.
+document.addEventListener("change", (event) => {
+  if (event.target && event.target.id === "language") {
+    forward({ type: "language", value: event.target.value });
+  }
+});
+
 document.addEventListener("change", (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement) || input.type !== "file" || !input.files.length) {

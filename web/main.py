@@ -36,9 +36,20 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 from ui import dialogs  # noqa: E402
 from ui.board import BoardView  # noqa: E402
 from ui.chart import render_chart  # noqa: E402
-from ui.dom import BRIDGE, PROXIES, element, found, query, show  # noqa: E402
+from ui.dom import (  # noqa: E402
+    BRIDGE,
+    PROXIES,
+    _,
+    element,
+    found,
+    lang,
+    ngettext,
+    query,
+    show,
+    translate_static,
+)
 from ui.editor import render_editor  # noqa: E402
-from ui.guide import GuidePanel, page_language  # noqa: E402
+from ui.guide import GuidePanel  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
 from ui.notices import clear_notices, show_notice  # noqa: E402
 from ui.panels import (  # noqa: E402
@@ -57,6 +68,8 @@ from ui.review import render_review  # noqa: E402
 # The other players' pace: ms between two of their actions (the pace buttons; ?fast=1: 0).
 PACES = {"slow": 1400, "normal": 500, "instant": 0}
 PACE_KEY = "vinci.pace"
+# The language the player chose from the menu (a first visit follows the browser's).
+LANG_KEY = "vinci.lang"
 # Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
 # and is panned by touch: at 1x Europe's small provinces are too small to tap.
 PHONE_WIDTH = 600
@@ -127,22 +140,25 @@ class App:
         import pydantic
 
         from vinci_core import maps
+        from vinci_core.i18n import N_
+
+        self.set_language(self.first_language())
 
         # Module attributes, not importlib.metadata: that pulls in the email package (0.1 s).
         self.report.append(("engine-version", "vinci-core", vc.__version__))
         self.report.append(("python-version", "Python", sys.version.split()[0]))
         self.report.append(("pydantic-version", "pydantic", pydantic.VERSION))
         board = maps.register_map(_SELF_CHECK_MAP)
-        self.report.append(("engine-check", "Engine self-check",
+        self.report.append(("engine-check", N_("Engine self-check"),
                             f"ok: {len(board.ids)} provinces compiled, "
                             f"fingerprint {board.fingerprint}"))
         try:
             europe = maps.load_map("europe")
-            self.report.append(("map", "Europe map",
+            self.report.append(("map", N_("Europe map"),
                                 f"{len(europe.ids)} provinces, {len(europe.sea_ids)} sea "
                                 f"zones, fingerprint {europe.fingerprint}"))
         except KeyError:
-            self.report.append(("map", "Europe map", "not available"))
+            self.report.append(("map", N_("Europe map"), "not available"))
         dialogs.render_about(self.report)
         self.guide.render_labels()
         self.render_pace()
@@ -156,13 +172,77 @@ class App:
                 try:
                     self.load(gid, self.store.load(gid), fresh=False)
                 except vc.SaveError as exc:
-                    self.error(f"The last game could not be resumed: {exc}")
+                    self.error(_("The last game could not be resumed: {problem}").format(
+                        problem=exc))
         if self.session is None:
             self.render()
             if not shared:
                 dialogs.open_new_game()
         if js.window.innerWidth < PHONE_WIDTH:
             self.board.set_zoom(PHONE_ZOOM)
+
+    # ---------------------------------------------------------------- languages (issue 15)
+
+    def first_language(self) -> str:
+        """The language chosen from the menu before, else the browser's first one that
+        the page speaks (vinci_core.i18n.negotiate), else English."""
+        from vinci_core.i18n import LANGUAGES, negotiate
+
+        saved = BRIDGE.storage.get(LANG_KEY)
+        if isinstance(saved, str) and saved in LANGUAGES:
+            return saved
+        preferred = js.navigator.languages
+        tags = [str(t) for t in preferred] if preferred else [str(js.navigator.language)]
+        return negotiate(tags)
+
+    def set_language(self, code: str) -> None:
+        """Word the page in ``code``: <html lang>, the menu, index.html's texts; the game's
+        texts follow at the next render."""
+        js.document.documentElement.lang = code
+        element("language").value = code
+        self.store.lang = code
+        if code != "en" or element("language").dataset.worded:
+            translate_static()  # the page is written in English: nothing to do at first
+            element("language").dataset.worded = "1"
+
+    def switch_language(self, code: str) -> None:
+        """The menu's choice: remembered, and everything on the page said again in it
+        without touching the game (the same digest). Then the ``vinci:language`` event
+        lets other views (rules reference, guide) word themselves again."""
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        from vinci_core.i18n import LANGUAGES
+
+        if code not in LANGUAGES:
+            return
+        BRIDGE.storage.set(LANG_KEY, code)
+        if code == lang():
+            return
+        names = [dialogs.default_name(i) for i in range(6)]
+        self.set_language(code)
+        dialogs.word_seat_rows(names)
+        dialogs.update_seat_rows()
+        dialogs.render_about(self.report)
+        self.hint = None
+        if self.session is not None:
+            self.session.set_language(code)
+            if self.replay is not None:  # the same position, worded in the new language
+                from vinci_core.playback import Replay
+
+                index = self.replay.index
+                self.replay.close()
+                self.replay = ReplayBar(Replay.of(self.session), self.render)
+                self.replay.index = index
+            self.drawn_panels = {}
+            self.log.reset()
+            self.board.key = None  # the board's names and labels are words too
+            self.render()
+            if js.document.getElementById("over-dialog").open:
+                self.show_review()
+            if js.document.getElementById("saves-dialog").open:
+                dialogs.render_saves(self.store.entries(), self.game_id)
+        js.document.dispatchEvent(js.CustomEvent.new(
+            "vinci:language", to_js({"detail": code}, dict_converter=js.Object.fromEntries)))
 
     def store_probe(self) -> None:
         probe = "vinci.probe"
@@ -183,6 +263,8 @@ class App:
         self.close_replay(redraw=False)
         if not guided:
             self.guide.stop()
+        if session.lang != lang():  # a new game, a branch: its texts in the page's language
+            session.set_language(lang())
         self.session = session
         self.game_id = gid
         self.hint = None
@@ -220,7 +302,11 @@ class App:
         try:
             outcome = self.store.open_link(text, for_seat)
         except self.vc.SaveError as exc:
-            self.error(f"This {what} does not hold a valid game: {exc}. Nothing was changed.")
+            message = (_("This link does not hold a valid game: {problem}. Nothing was changed.")
+                       if what == "link" else
+                       _("This file does not hold a valid game: {problem}. Nothing was "
+                         "changed."))
+            self.error(message.format(problem=exc))
             return False
         self.render_saving()
         self.load(outcome.gid if self.store.ok else None, outcome.session,
@@ -231,10 +317,9 @@ class App:
         your_turn, since = "", []
         if seat is not None and session.remote and seat in session.local_seats():
             name = session.state.config.seats[seat].name
-            your_turn = f"Your turn, {name}."
             since = session.since_last_turn(seat)
-            if since:
-                your_turn += " Since your last turn:"
+            your_turn = (_("Your turn, {name}. Since your last turn:") if since
+                         else _("Your turn, {name}.")).format(name=name)
         render_link_note(outcome.message, your_turn, since)
         return True
 
@@ -243,7 +328,7 @@ class App:
 
         try:
             form = dialogs.read_form()
-            config = presenter.config_from_form(form)
+            config = presenter.config_from_form(form, lang())
             session = self.sm.Session.new(config, presenter.remote_seats(form))
         except (ValueError, KeyError) as exc:
             dialogs.form_error(str(exc).strip("'\""))
@@ -264,7 +349,7 @@ class App:
         try:
             session = self.store.load(gid)
         except self.vc.SaveError as exc:
-            self.error(f"This saved game cannot be opened: {exc}")
+            self.error(_("This saved game cannot be opened: {problem}").format(problem=exc))
             return
         dialogs.close("saves-dialog")
         self.clear_error()
@@ -329,7 +414,7 @@ class App:
         self.guide.begin(self.guide.previous if self.guide.active else self.game_id)
         dialogs.close("new-game-dialog")
         self.clear_error()
-        self.load(None, self.sm.Session.new(guide_config(page_language())), fresh=False,
+        self.load(None, self.sm.Session.new(guide_config(lang())), fresh=False,
                   guided=True)
 
     def leave_guide(self) -> None:
@@ -365,7 +450,12 @@ class App:
                 self.guide.render(self.session.state)
                 return
             self.session.act(action)
-        except (self.vc.IllegalAction, self.vc.ActionError) as exc:
+        except self.vc.IllegalAction as exc:
+            from vinci_core.presenter import refusal_text
+
+            self.error(refusal_text(exc, lang(), self.session.state))
+            return
+        except self.vc.ActionError as exc:
             rule = getattr(exc, "rule", "")
             msg = getattr(exc, "message", str(exc))
             self.error(f"{msg} ({rule})" if rule else str(msg))
@@ -498,6 +588,9 @@ class App:
         if kind == "hash":
             self.open_shared_link()
             return
+        if kind == "language":
+            self.switch_language(str(detail.get("value") or ""))
+            return
         if kind == "replay-key" and self.replay is not None:
             self.timed(lambda: self.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
             return
@@ -624,7 +717,7 @@ class App:
         elif action == "replay-close":
             self.close_replay()
         elif action == "replay-step" and self.replay is not None:
-            unit, _, direction = str(value).partition(":")
+            unit, _sep, direction = str(value).partition(":")
             self.timed(lambda: self.replay.step(unit, int(direction)))
         elif action == "replay-play" and self.replay is not None:
             self.replay.toggle_play()
@@ -638,7 +731,8 @@ class App:
         elif action == "share-send-link" and self.session is not None:
             seat = self.session.state.current_player
             name = self.session.state.config.seats[seat].name if seat is not None else ""
-            BRIDGE.share(f"Vinci: your turn, {name}", element("send-link").value)
+            BRIDGE.share(_("Vinci: your turn, {name}").format(name=name),
+                         element("send-link").value)
         elif action == "dismiss-link-note":
             hide_link_note()
         elif action == "copy-link":
@@ -687,11 +781,12 @@ class App:
         n = ed["base"][pid] + add.get(pid, 0) + delta
         high = ed["max"][pid]
         if delta > 0 and left <= 0:
-            self.error("No token left in hand: take one from another province first.")
+            self.error(_("No token left in hand: take one from another province first."))
             return
         if delta > 0 and high is not None and n > high:
-            self.error(f"{self.province_name(pid)} takes at most {high} token"
-                       f"{'s' * (high != 1)} now (C-3.4.3).")
+            self.error(ngettext("{province} takes at most {n} token now (C-3.4.3).",
+                                "{province} takes at most {n} tokens now (C-3.4.3).",
+                                high).format(province=self.province_name(pid), n=high))
             return
         if delta < 0 and (add.get(pid, 0) <= 0 or n < ed["min"][pid]):
             return  # the button is disabled: the rules need this token here
@@ -730,16 +825,21 @@ class App:
         if ed is not None and pid in ed["base"]:
             n = ed["base"][pid] + self.editor_counts().get(pid, 0)
             name = self.province_name(pid)
-            box.textContent = f"{name}: {n} token{'s' * (n != 1)} planned. Click to add one."
+            box.textContent = ngettext("{province}: {n} token planned. Click to add one.",
+                                       "{province}: {n} tokens planned. Click to add one.",
+                                       n).format(province=name, n=n)
             return
         target = self.view.get("targets", {}).get(pid)
-        text = cost_text(self.session.state, pid, target)
-        box.textContent = text + (" Tap again to confirm." if pid == self.board.armed else "")
+        text = cost_text(self.session.state, pid, target, lang())
+        box.textContent = text + (" " + _("Tap again to confirm.") if pid == self.board.armed
+                                  else "")
 
     # ---------------------------------------------------------------- rendering
 
     def province_name(self, pid: str) -> str:
-        return str(self.session.state.board.province(pid).name)
+        from vinci_core.presenter import province_name
+
+        return province_name(self.session.state, pid, lang())
 
     def render(self) -> None:
         has_game = self.session is not None
@@ -756,7 +856,7 @@ class App:
             self.guide.render(None)
             return
         v = self.view = self.replay.view() if self.replay else self.session.view()
-        self.board.ensure(self.session.state.board)
+        self.board.ensure(self.session.state.board, lang())
         self.render_tokens()
         self.render_targets()
         render_status(v)
@@ -803,11 +903,11 @@ class App:
             render_send(None, "")
         elif v.get("remote_to_act") and seat is not None:
             name = v["players"][seat]["name"]
-            render_send(f"{name} plays on another device: send {name} this link to take "
-                        "the turn.", self.link(seat))
+            render_send(_("{name} plays on another device: send {name} this link to take "
+                          "the turn.").format(name=name), self.link(seat))
         elif v["terminal"] and v.get("remote"):
-            render_send("The game is over: send the others this link, so that they see "
-                        "its end.", self.link())
+            render_send(_("The game is over: send the others this link, so that they see "
+                          "its end."), self.link())
         else:
             render_send(None, "")
 
@@ -869,7 +969,7 @@ class App:
         add = self.editor_counts()
         problem = None
         if ed is not None and sum(add.values()) == ed["total"]:
-            problem = placement_problem(self.session.state, add)
+            problem = placement_problem(self.session.state, add, lang())
         render_editor(ed, add, self.province_name, problem)
 
 

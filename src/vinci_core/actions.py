@@ -21,10 +21,16 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 class IllegalAction(Exception):
     """An action the rules do not allow now. ``rule`` names the RULES.md id."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: str, message: str, **args: object) -> None:
+        """``message`` is English; with ``args`` it is a ``str.format`` template of them,
+        which the page translates (``template`` is the catalogues' message id, the values
+        ``values``: a ``province`` value is a province id)."""
+        text = message.format(**args) if args else message
+        super().__init__(f"{rule}: {text}")
         self.rule = rule
-        self.message = message
+        self.message = text
+        self.template = message
+        self.values = args
 
 
 def _is_whole(value: object) -> bool:

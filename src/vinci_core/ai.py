@@ -648,32 +648,40 @@ def _book_decision(state: GameState) -> Decision:
     return Decision(action, book_reason(state, action))
 
 
-def book_reason(state: GameState, action: Action) -> str:
-    """Why the rulebook's virtual player makes ``action`` (V-2 … V-8), in words."""
+def book_reason(state: GameState, action: Action, lang: str = "en") -> str:
+    """Why the rulebook's virtual player makes ``action`` (V-2 … V-8), in words (in
+    ``lang``: a function of the position and the action, so a page can word it again)."""
+    from .i18n import translations
+
+    t = translations(lang)
     board = state.board
     if isinstance(action, Choose):
-        return "Takes the civilization in slot I, as the book's players always do (V-2)."
+        return t.gettext("Takes the civilization in slot I, as the book's players always do "
+                         "(V-2).")
     if isinstance(action, Decline):
-        return ("Declines: the empire is worth little, has few tokens left and the die said "
-                "so (V-7).")
+        return t.gettext("Declines: the empire is worth little, has few tokens left and the "
+                         "die said so (V-7).")
     if isinstance(action, Diplomacy):
-        return f"Makes peace with {state.config.seats[action.seat].name} (V-8)."
+        return t.gettext("Makes peace with {name} (V-8).").format(
+            name=state.config.seats[action.seat].name)
     if isinstance(action, Conquer):
-        name = board.province(action.province).name
-        return f"Conquers {name}, the most valuable province it can pay for (V-3, V-4)."
+        name = t.pgettext("province", board.province(action.province).name)
+        return t.gettext("Conquers {province}, the most valuable province it can pay for "
+                         "(V-3, V-4).").format(province=name)
     if isinstance(action, Finish):
-        return "Stops: no affordable conquest adds VP (V-4)."
+        return t.gettext("Stops: no affordable conquest adds VP (V-4).")
     if isinstance(action, Keep):
-        return "Keeps the most valuable part of the split empire."
+        return t.gettext("Keeps the most valuable part of the split empire.")
     if isinstance(action, PlaceAll):
-        return "Spreads its tokens so every province costs the same to take (V-5)."
+        return t.gettext("Spreads its tokens so every province costs the same to take (V-5).")
     if isinstance(action, Fort):
-        name = board.province(action.province).name
-        return f"Builds a fort in {name}, the province with most hostile neighbours (V-8)."
+        name = t.pgettext("province", board.province(action.province).name)
+        return t.gettext("Builds a fort in {province}, the province with most hostile "
+                         "neighbours (V-8).").format(province=name)
     if isinstance(action, EndTurn):
-        return "Ends the turn."
+        return t.gettext("Ends the turn.")
     if isinstance(action, Abandon):
-        return "Leaves a province."
+        return t.gettext("Leaves a province.")
     return action.kind
 
 

@@ -61,6 +61,17 @@ def translations(lang: str, domain: str = "vinci") -> gettext.NullTranslations:
         return gettext.GNUTranslations(handle)
 
 
+def N_(message: str) -> str:  # noqa: N802 - gettext's naming
+    """Mark ``message`` for the catalogues without translating it (tables of English
+    texts translated where they are shown)."""
+    return message
+
+
+def NP_(context: str, message: str) -> str:  # noqa: N802 - gettext's naming
+    """Mark ``message`` with its ``context`` for the catalogues (``pgettext`` later)."""
+    return message
+
+
 def negotiate(preferred: Iterable[str]) -> str:
     """The first of the browser's preferred languages (``navigator.languages``) that the
     page speaks, by primary subtag (``de-AT`` -> ``de``); English when none is."""

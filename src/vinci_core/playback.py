@@ -24,6 +24,7 @@ from typing import Any
 
 from .actions import Action
 from .config import GameConfig
+from .i18n import translations
 from .presenter import log_rows
 from .session import NO_CONTROLS, Session, _entries, _track_round
 from .state import GameState, new_game
@@ -34,8 +35,12 @@ UNITS = ("action", "turn", "round")
 class Replay:
     """Every position of one game, with its move log and score chart along the way."""
 
-    def __init__(self, config: GameConfig, actions: list[Action], game_id: str = "") -> None:
+    lang = "en"  # the language of its log and labels (set by __init__)
+
+    def __init__(self, config: GameConfig, actions: list[Action], game_id: str = "",
+                 lang: str = "en") -> None:
         self.game_id = game_id
+        self.lang = lang
         state = new_game(config)
         self.positions: list[GameState] = [state]
         self.entries: list[dict[str, Any]] = []
@@ -45,7 +50,7 @@ class Replay:
         self.rounds_end = [1]  # score-chart points known once i actions are played
         for action in actions:
             after = state.apply(action)
-            self.entries.extend(_entries(state, action, after))
+            self.entries.extend(_entries(state, action, after, lang))
             _track_round(rounds, after, state)
             self.entry_end.append(len(self.entries))
             self.rounds_end.append(len(rounds))
@@ -55,7 +60,7 @@ class Replay:
         self.texts = [str(e["text"]) for e in self.entries]
         # The whole log, drawn once: a step only says how many of its rows are shown (the
         # page hides the others), so no step rebuilds the log.
-        self.log_rows = log_rows(self.entries)
+        self.log_rows = log_rows(self.entries, lang)
         entry_row = [k for k, row in enumerate(self.log_rows)
                      if row["kind"] not in ("round", "turn")]
         self.rows_end = [entry_row[e - 1] + 1 if e else 0 for e in self.entry_end]
@@ -65,7 +70,7 @@ class Replay:
     @classmethod
     def of(cls, session: Session) -> Replay:
         state = session.state
-        return cls(state.config, state.actions, session.game_id)
+        return cls(state.config, state.actions, session.game_id, session.lang)
 
     @property
     def last(self) -> int:
@@ -112,7 +117,7 @@ class Replay:
         entries = self.entries[:end]
         return Session(self.positions[i], self.texts[:end],
                        rounds=[list(r) for r in self.rounds[:self.rounds_end[i]]],
-                       entries=entries, game_id=self.game_id or "replay")
+                       entries=entries, game_id=self.game_id or "replay", lang=self.lang)
 
     def view(self, i: int) -> dict[str, Any]:
         """The page's view of position ``i`` (see Session.view) and the replay's own facts:
@@ -124,7 +129,8 @@ class Replay:
         view = self.session_at(i).view(log_from=end)  # (its log: see log_rows below)
         # A replay is looked at, not played.
         view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False,
-                    log_rows=self.log_rows, prompt=f"Replay: {self.label(i)}.")
+                    log_rows=self.log_rows, prompt=translations(self.lang).gettext(
+                        "Replay: {where}.").format(where=self.label(i)))
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.texts[end - 1] if i else None,
@@ -135,15 +141,21 @@ class Replay:
     def label(self, i: int) -> str:
         state = self.positions[self.clamp(i)]
         turn = state.current_player
-        who = "" if turn is None else f", {state.config.seats[turn].name} to act"
-        end = ", game over" if state.is_terminal else ""
-        return f"Move {i} of {self.last} · round {state.round}{who}{end}"
+        t = translations(self.lang)
+        args = {"i": i, "last": self.last, "round": state.round}
+        if state.is_terminal:
+            return t.gettext("Move {i} of {last} · round {round}, game over").format(**args)
+        if turn is None:
+            return t.gettext("Move {i} of {last} · round {round}").format(**args)
+        return t.gettext("Move {i} of {last} · round {round}, {name} to act").format(
+            name=state.config.seats[turn].name, **args)
 
     def play_on(self, i: int) -> Session:
         """A new game (a branch, with a new identity) from position ``i``: its log holds the
         moves up to there; the game replayed is not touched. Every seat is on this device."""
         at = self.session_at(i)
-        return Session(at.state, list(at.log), rounds=at.rounds, entries=list(at.entries))
+        return Session(at.state, list(at.log), rounds=at.rounds, entries=list(at.entries),
+                       lang=self.lang)
 
 
 def _turn_key(state: GameState) -> tuple[int, int | None]:

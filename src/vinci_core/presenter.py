@@ -24,6 +24,7 @@ from .actions import (
 )
 from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
+from .i18n import N_, translations
 from .palette import seat_marks
 from .rules import RULESETS
 from .state import GameState
@@ -39,31 +40,50 @@ def _tile(tid: str, ruleset: str | None) -> Tile:
     return TILES.get(tid) or ONLINE_TILES[tid]
 
 
-def tile_name(tid: str, ruleset: str | None = None) -> str:
+def tile_name(tid: str, ruleset: str | None = None, lang: str = "en") -> str:
     """The tile's name on the page. A decline-proof tile says so in both rulesets (the
     online set's "column" tiles are the same idea under the name of their printed mark)."""
+    t = translations(lang)
     tile = _tile(tid, ruleset)
-    name = tile.name.removesuffix(" (column)")
-    return f"{name} (decline-proof)" if tile.decline_proof else name
+    name = t.gettext(tile.name.removesuffix(" (column)"))  # vinci_core.words marks them
+    return t.gettext("{tile} (decline-proof)").format(tile=name) if tile.decline_proof \
+        else name
 
 
-def tile_help(tid: str, ruleset: str | None = None) -> str:
+def tile_help(tid: str, ruleset: str | None = None, lang: str = "en") -> str:
     """The tile's one-line help (the tooltip of a tile on the display): what it does, with
     its rule id."""
     tile = _tile(tid, ruleset)
-    return f"{tile_name(tid, ruleset)}: {tile.summary} ({tile.rules})."
+    return translations(lang).gettext("{tile}: {summary} ({rule}).").format(
+        tile=tile_name(tid, ruleset, lang), summary=translations(lang).gettext(tile.summary),
+        rule=tile.rules)
 
 
-def civ_name(pair: tuple[str, ...], ruleset: str | None = None) -> str:
-    return " + ".join(tile_name(t, ruleset) for t in pair)
+def civ_name(pair: tuple[str, ...], ruleset: str | None = None, lang: str = "en") -> str:
+    return " + ".join(tile_name(t, ruleset, lang) for t in pair)
 
 
 def seat_name(state: GameState, seat: int) -> str:
     return state.config.seats[seat].name
 
 
-def province_name(state: GameState, pid: str) -> str:
-    return state.board.province(pid).name
+def province_name(state: GameState, pid: str, lang: str = "en") -> str:
+    """The province's name in ``lang`` (its usual name there, else the board's)."""
+    return translations(lang).pgettext("province", state.board.province(pid).name)
+
+
+def terrain_name(terrain: str, lang: str = "en") -> str:
+    return translations(lang).pgettext("terrain", terrain)
+
+
+def term_label(label: str, lang: str = "en") -> str:
+    """A cost or score term's label (vinci_core.words.TERM_LABELS) in ``lang``."""
+    return translations(lang).gettext(label)
+
+
+def term_text(label: str, value: int, rule: str, lang: str = "en") -> str:
+    """One term as the page writes it: "defending tokens +2 (C-4)"."""
+    return f"{term_label(label, lang)} {value:+d} ({rule})"
 
 
 def board_view(state: GameState) -> dict[str, dict[str, Any]]:
@@ -86,7 +106,7 @@ def board_view(state: GameState) -> dict[str, dict[str, Any]]:
     return out
 
 
-def targets(state: GameState) -> dict[str, dict[str, Any]]:
+def targets(state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:
     """Provinces the player to act can click now, with what a click does.
 
     ``action`` is the action a click makes; conquests also carry the cost and its terms
@@ -104,7 +124,7 @@ def targets(state: GameState) -> dict[str, dict[str, Any]]:
                 # decision of this page: no player pays for what they can have for nothing).
                 entry["action"] = action.to_dict()
                 entry["cost"] = 0
-                entry["terms"] = [{"label": "Religion: free", "value": 0, "rule": "Y-9.24"}]
+                entry["terms"] = [{"label": N_("Religion: free"), "value": 0, "rule": "Y-9.24"}]
                 entry["religion"] = True
             elif action.espionage:
                 entry["espionage"] = action.to_dict()
@@ -114,11 +134,11 @@ def targets(state: GameState) -> dict[str, dict[str, Any]]:
                 entry["action"] = action.to_dict()
                 cost = conquest_cost(state, province)
                 entry["cost"] = cost.total
-                entry["terms"] = [t.to_dict() for t in cost.terms]
+                entry["terms"] = [t.to_dict() for t in cost.terms]  # labels: term_label
         elif isinstance(action, Abandon):
             out.pop(province)  # abandoning is offered by its own control, not by a click
     if state.phase == "keep":
-        out = _keep_targets(state)
+        out = _keep_targets(state, lang)
     return out
 
 
@@ -136,7 +156,7 @@ def split_parts(state: GameState) -> list[dict[str, Any]]:
     return sorted(out, key=lambda part: (-len(part["provinces"]), -part["tokens"]))
 
 
-def _keep_targets(state: GameState) -> dict[str, dict[str, Any]]:
+def _keep_targets(state: GameState, lang: str = "en") -> dict[str, dict[str, Any]]:
     """Every province of every part is a target; keeping a part that gives up more
     provinces than it keeps asks for a confirmation first (a decision of this page)."""
     parts = split_parts(state)
@@ -148,121 +168,182 @@ def _keep_targets(state: GameState) -> dict[str, dict[str, Any]]:
         entry: dict[str, Any] = {"action": Keep(part["keep"]).to_dict(), "part": n,
                                  "provinces": kept, "tokens": part["tokens"]}
         if lost > kept:
-            entry["confirm"] = (f"Keep {_count(kept, 'province')} and give up "
-                                f"{_count(lost, 'province')}?")
+            entry["confirm"] = translations(lang).gettext(
+                "Keep {kept} and give up {lost}?").format(kept=_provinces(kept, lang),
+                                                          lost=_provinces(lost, lang))
         for pid in part["provinces"]:
             out[pid] = entry
     return out
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' * (n != 1)}"
+def _provinces(n: int, lang: str) -> str:
+    return translations(lang).ngettext("{n} province", "{n} provinces", n).format(n=n)
 
 
-def prompt(state: GameState, legal: list[Action] | None = None) -> str:
+def _tokens(n: int, lang: str) -> str:
+    return translations(lang).ngettext("{n} token", "{n} tokens", n).format(n=n)
+
+
+def prompt(state: GameState, legal: list[Action] | None = None, lang: str = "en") -> str:
     """The next expected step, in words: what the player to act can do now, or what a
     virtual player is doing. ``legal``: the state's legal actions, when already known."""
+    t = translations(lang)
     if state.is_terminal:
-        names = " and ".join(seat_name(state, s) for s in state.winners)
-        return f"Game over: {names} {'share the victory' if len(state.winners) > 1 else 'wins'}."
+        names = t.gettext(" and ").join(seat_name(state, s) for s in state.winners)
+        if len(state.winners) > 1:
+            return t.gettext("Game over: {names} share the victory.").format(names=names)
+        return t.gettext("Game over: {name} wins.").format(name=names)
     seat = state.current_player
     assert seat is not None
     who = seat_name(state, seat)
     player = state.players[seat]
     phase = state.phase
     if state.config.seats[seat].virtual:
-        doing = VIRTUAL_DOING.get(phase, "playing")
-        return f"{who} (virtual player) is playing: {doing}."
+        doing = t.gettext(VIRTUAL_DOING.get(phase, N_("playing")))
+        return t.gettext("{who} (virtual player) is playing: {doing}.").format(
+            who=who, doing=doing)
     if legal is None:
         legal = state.legal_actions()
+    hand = player.hand
     if phase == "choose":
-        return f"{who}: choose a civilization from the display."
+        return t.gettext("{who}: choose a civilization from the display.").format(who=who)
     if phase == "expand":
         reachable = any(isinstance(a, Conquer) for a in legal)
         entering = not state.empire(seat) and player.hand
         if reachable and entering:
-            return f"{who}: enter the board — click a highlighted province ({player.hand} " \
-                   f"tokens in hand)."
+            return t.ngettext(
+                "{who}: enter the board — click a highlighted province ({n} token in hand).",
+                "{who}: enter the board — click a highlighted province ({n} tokens in hand).",
+                hand).format(who=who, n=hand)
         if reachable:
-            return f"{who}: conquer a highlighted province ({player.hand} tokens in hand), " \
-                   f"or finish conquering."
-        others = [label for kind, label in (("decline", "decline"), ("finish", "finish "
-                  "conquering")) if any(a.kind == kind for a in legal)]
-        if not others:
-            return f"{who}: no province is within reach."
-        return f"{who}: no province is within reach of your {player.hand} tokens — " \
-               f"{' or '.join(others)}."
+            return t.ngettext(
+                "{who}: conquer a highlighted province ({n} token in hand), or finish "
+                "conquering.",
+                "{who}: conquer a highlighted province ({n} tokens in hand), or finish "
+                "conquering.", hand).format(who=who, n=hand)
+        can_decline = any(a.kind == "decline" for a in legal)
+        can_finish = any(a.kind == "finish" for a in legal)
+        if can_decline and can_finish:
+            return t.ngettext(
+                "{who}: no province is within reach of your {n} token — decline or finish "
+                "conquering.",
+                "{who}: no province is within reach of your {n} tokens — decline or finish "
+                "conquering.", hand).format(who=who, n=hand)
+        if can_decline:
+            return t.ngettext(
+                "{who}: no province is within reach of your {n} token — decline.",
+                "{who}: no province is within reach of your {n} tokens — decline.",
+                hand).format(who=who, n=hand)
+        if can_finish:
+            return t.ngettext(
+                "{who}: no province is within reach of your {n} token — finish conquering.",
+                "{who}: no province is within reach of your {n} tokens — finish conquering.",
+                hand).format(who=who, n=hand)
+        return t.gettext("{who}: no province is within reach.").format(who=who)
     if phase == "keep":
         parts = split_parts(state)
-        sizes = "; ".join(f"{_count(len(p['provinces']), 'province')} and "
-                          f"{_count(p['tokens'], 'token')} around "
-                          f"{province_name(state, p['keep'])}" for p in parts)
-        return f"{who}: your empire is split ({sizes}) — click the part you keep."
+        sizes = "; ".join(t.gettext("{provinces} and {tokens} around {province}").format(
+            provinces=_provinces(len(p["provinces"]), lang), tokens=_tokens(p["tokens"], lang),
+            province=province_name(state, p["keep"], lang)) for p in parts)
+        return t.gettext("{who}: your empire is split ({parts}) — click the part you "
+                         "keep.").format(who=who, parts=sizes)
     if phase == "reorganize":
-        return f"{who}: reorganize — place your {player.hand} tokens, at least one per province."
+        return t.ngettext(
+            "{who}: reorganize — place your {n} token, at least one per province.",
+            "{who}: reorganize — place your {n} tokens, at least one per province.",
+            hand).format(who=who, n=hand)
     if phase == "end_of_turn":
-        return f"{who}: build a fort, or end the turn."
+        return t.gettext("{who}: build a fort, or end the turn.").format(who=who)
     if phase == "redistribute":
-        return f"{who}: place the {player.returned} tokens you got back into your provinces."
+        n = player.returned
+        return t.ngettext(
+            "{who}: place the {n} token you got back into your provinces.",
+            "{who}: place the {n} tokens you got back into your provinces.",
+            n).format(who=who, n=n)
     return ""
 
 
 # What a virtual player is doing, by phase (the prompt of its turn).
 VIRTUAL_DOING = {
-    "choose": "choosing a civilization",
-    "expand": "conquering",
-    "keep": "choosing the part of its empire to keep",
-    "reorganize": "reorganizing its empire",
-    "end_of_turn": "ending its turn",
-    "redistribute": "placing the tokens it got back",
+    "choose": N_("choosing a civilization"),
+    "expand": N_("conquering"),
+    "keep": N_("choosing the part of its empire to keep"),
+    "reorganize": N_("reorganizing its empire"),
+    "end_of_turn": N_("ending its turn"),
+    "redistribute": N_("placing the tokens it got back"),
 }
 
 
-def describe(before: GameState, action: Action) -> str:
+def describe(before: GameState, action: Action, lang: str = "en") -> str:
     """One line of the move log for ``action`` applied to ``before``."""
+    t = translations(lang)
     seat = before.current_player
     who = seat_name(before, seat) if seat is not None else "?"
+
+    def where(pid: str) -> str:
+        return province_name(before, pid, lang)
+
     if isinstance(action, Choose):
         a, b, coins = before.display[action.slot - 1]
-        extra = f", taking {coins} coin{'s' * (coins != 1)}" if coins else ""
-        civ = civ_name((a, b), before.config.ruleset)
-        return f"{who} chooses {civ} (slot {action.slot}{extra})."
+        civ = civ_name((a, b), before.config.ruleset, lang)
+        if coins:
+            return t.ngettext("{who} chooses {civ} (slot {slot}, taking {n} coin).",
+                              "{who} chooses {civ} (slot {slot}, taking {n} coins).",
+                              coins).format(who=who, civ=civ, slot=action.slot, n=coins)
+        return t.gettext("{who} chooses {civ} (slot {slot}).").format(
+            who=who, civ=civ, slot=action.slot)
     if isinstance(action, Decline):
-        return f"{who} puts the empire into decline."
+        return t.gettext("{who} puts the empire into decline.").format(who=who)
     if isinstance(action, Diplomacy):
-        return f"{who} makes peace with {seat_name(before, action.seat)}."
+        return t.gettext("{who} makes peace with {other}.").format(
+            who=who, other=seat_name(before, action.seat))
     if isinstance(action, Abandon):
-        return f"{who} leaves {province_name(before, action.province)}."
+        return t.gettext("{who} leaves {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, Conquer):
         cost = 2 if action.espionage else 0 if action.religion else \
             conquest_cost(before, action.province).total
         p = before.board.index[action.province]
         o = before.owner[p]
-        whose = ("neutral " if o == NEUTRAL else
-                 f"{seat_name(before, o)}'s " if o >= 0 and o != seat else "")
-        spy = _by_tile(action)
-        return (f"{who} conquers {whose}{province_name(before, action.province)}{spy} "
-                f"for {cost}.")
+        args = {"who": who, "province": where(action.province), "cost": cost}
+        if action.espionage:
+            message = (t.gettext("{who} conquers neutral {province} with Espionage for {cost}.")
+                       if o == NEUTRAL else
+                       t.gettext("{who} conquers {owner}'s {province} with Espionage for "
+                                 "{cost}.") if o >= 0 and o != seat else
+                       t.gettext("{who} conquers {province} with Espionage for {cost}."))
+        elif action.religion:
+            message = (t.gettext("{who} conquers neutral {province} with Religion for {cost}.")
+                       if o == NEUTRAL else
+                       t.gettext("{who} conquers {owner}'s {province} with Religion for "
+                                 "{cost}.") if o >= 0 and o != seat else
+                       t.gettext("{who} conquers {province} with Religion for {cost}."))
+        else:
+            message = (t.gettext("{who} conquers neutral {province} for {cost}.")
+                       if o == NEUTRAL else
+                       t.gettext("{who} conquers {owner}'s {province} for {cost}.")
+                       if o >= 0 and o != seat else
+                       t.gettext("{who} conquers {province} for {cost}."))
+        if o >= 0:
+            args["owner"] = seat_name(before, o)
+        return message.format(**args)
     if isinstance(action, Finish):
-        return f"{who} stops conquering."
+        return t.gettext("{who} stops conquering.").format(who=who)
     if isinstance(action, Keep):
-        return f"{who} keeps the part around {province_name(before, action.province)}."
+        return t.gettext("{who} keeps the part around {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, Place):
-        return f"{who} places a token in {province_name(before, action.province)}."
+        return t.gettext("{who} places a token in {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, PlaceAll):
-        parts = ", ".join(f"{province_name(before, p)} {n}" for p, n in action.placement)
-        return f"{who} places tokens: {parts}."
+        parts = ", ".join(f"{where(p)} {n}" for p, n in action.placement)
+        return t.gettext("{who} places tokens: {placement}.").format(who=who, placement=parts)
     if isinstance(action, Fort):
-        return f"{who} builds a fort in {province_name(before, action.province)}."
+        return t.gettext("{who} builds a fort in {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, EndTurn):
-        return f"{who} ends the turn."
+        return t.gettext("{who} ends the turn.").format(who=who)
     return f"{who}: {action.kind}"
-
-
-def _by_tile(action: Conquer) -> str:
-    """How a conquest was made when a tile changed its cost (C-3.3.10, Y-9.24)."""
-    return " with Espionage" if action.espionage else " with Religion" if action.religion \
-        else ""
 
 
 def the_human(state: GameState) -> int | None:
@@ -272,58 +353,100 @@ def the_human(state: GameState) -> int | None:
     return humans[0] if len(humans) == 1 else None
 
 
-def notice(before: GameState, action: Action, after: GameState) -> str | None:
+def notice(before: GameState, action: Action, after: GameState,
+           lang: str = "en") -> str | None:
     """A short sentence about another player's action for the page's notices ("Virtual 1
     took England from you (3 tokens)"); None for steps not worth a notice (finishing,
     placing tokens, ending the turn: the board shows them)."""
+    t = translations(lang)
     seat = before.current_player
     if seat is None:
         return None
     who = seat_name(before, seat)
     you = the_human(before)
 
-    def whom(s: int) -> str:
-        return "you" if s == you else seat_name(before, s)
+    def where(pid: str) -> str:
+        return province_name(before, pid, lang)
 
     if isinstance(action, Conquer):
-        p = before.board.index[action.province]
-        o, n = before.owner[p], before.tokens[p]
-        where = province_name(before, action.province)
-        spy = _by_tile(action)
-        if o == NEUTRAL:
-            return f"{who} took {where} from the neutrals{spy} ({_count(n, 'token')})."
-        if o >= 0 and o != seat:
-            old = " (declined empire)" if before.declined[p] else ""
-            return f"{who} took {where} from {whom(o)}{old}{spy} ({_count(n, 'token')})."
-        return f"{who} entered {where}{spy}." if not before.empire(seat) \
-            else f"{who} took {where}{spy}."
+        return _conquest_notice(before, action, seat, you, lang)
     if isinstance(action, Choose):
         a, b, _ = before.display[action.slot - 1]
-        return f"{who} chose {civ_name((a, b), before.config.ruleset)}."
+        return t.gettext("{who} chose {civ}.").format(
+            who=who, civ=civ_name((a, b), before.config.ruleset, lang))
     if isinstance(action, Decline):
-        return f"{who} put the empire into decline."
+        return t.gettext("{who} put the empire into decline.").format(who=who)
     if isinstance(action, Diplomacy):
-        return f"{who} made peace with {whom(action.seat)}."
+        if action.seat == you:
+            return t.gettext("{who} made peace with you.").format(who=who)
+        return t.gettext("{who} made peace with {other}.").format(
+            who=who, other=seat_name(before, action.seat))
     if isinstance(action, Abandon):
-        return f"{who} left {province_name(before, action.province)}."
+        return t.gettext("{who} left {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, Fort):
-        return f"{who} built a fort in {province_name(before, action.province)}."
+        return t.gettext("{who} built a fort in {province}.").format(
+            who=who, province=where(action.province))
     if isinstance(action, Keep):
-        return f"{who} kept the part around {province_name(before, action.province)}."
+        return t.gettext("{who} kept the part around {province}.").format(
+            who=who, province=where(action.province))
     return None
 
 
-def log_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _conquest_notice(before: GameState, action: Conquer, seat: int, you: int | None,
+                     lang: str) -> str:
+    """The notice of a conquest: from whom, with which tile, how many tokens it removed."""
+    t = translations(lang)
+    p = before.board.index[action.province]
+    o, n = before.owner[p], before.tokens[p]
+    args = {"who": seat_name(before, seat), "province": province_name(before, action.province,
+                                                                        lang), "n": n}
+    # The tile that changed the cost (C-3.3.10, Y-9.24), named after the whole notice.
+    tile = "espionage" if action.espionage else "religion" if action.religion else None
+    if o == NEUTRAL:
+        text = t.ngettext("{who} took {province} from the neutrals ({n} token).",
+                          "{who} took {province} from the neutrals ({n} tokens).", n)
+    elif o >= 0 and o != seat:
+        declined = before.declined[p]
+        if o == you:
+            text = (t.ngettext("{who} took {province} from your declined empire ({n} token).",
+                               "{who} took {province} from your declined empire ({n} tokens).",
+                               n) if declined else
+                    t.ngettext("{who} took {province} from you ({n} token).",
+                               "{who} took {province} from you ({n} tokens).", n))
+        else:
+            args["owner"] = seat_name(before, o)
+            text = (t.ngettext("{who} took {province} from {owner}'s declined empire "
+                               "({n} token).",
+                               "{who} took {province} from {owner}'s declined empire "
+                               "({n} tokens).", n) if declined else
+                    t.ngettext("{who} took {province} from {owner} ({n} token).",
+                               "{who} took {province} from {owner} ({n} tokens).", n))
+    elif not before.empire(seat):
+        text = t.gettext("{who} entered {province}.")
+    else:
+        text = t.gettext("{who} took {province}.")
+    line = text.format(**args)
+    if tile is None:
+        return line
+    return t.gettext("{notice}, with {tile}.").format(
+        notice=line.removesuffix("."), tile=t.gettext(_tile(tile, before.config.ruleset).name))
+
+
+def log_rows(entries: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
     """The move log as the page lists it: a header per round and per turn, then the lines
     (``province`` set when a click on the line can show it; ``terms`` on scoring lines)."""
+    t = translations(lang)
     rows: list[dict[str, Any]] = []
     last_round, last_turn = None, None
     for e in entries:
         if e["round"] != last_round:
-            rows.append({"kind": "round", "text": f"Round {e['round']}"})
+            rows.append({"kind": "round",
+                         "text": t.gettext("Round {n}").format(n=e["round"])})
             last_round, last_turn = e["round"], None
         if e.get("turn") is not None and e["turn"] != last_turn:
-            rows.append({"kind": "turn", "text": f"{e['turn_name']}'s turn",
+            rows.append({"kind": "turn",
+                         "text": t.gettext("{name}'s turn").format(name=e["turn_name"]),
                          "seat": e["turn"]})
             last_turn = e["turn"]
         rows.append({"kind": e["kind"], "text": e["text"], "province": e.get("province"),
@@ -334,14 +457,18 @@ def log_rows(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
 # --- the page's dialogs and panels --------------------------------------------------------
 
 PHASE_NAMES = {
-    "choose": "Choose a civilization",
-    "expand": "Conquest",
-    "keep": "Split empire",
-    "reorganize": "Reorganization",
-    "end_of_turn": "End of turn",
-    "redistribute": "Defender's redistribution",
-    "over": "Game over",
+    "choose": N_("Choose a civilization"),
+    "expand": N_("Conquest"),
+    "keep": N_("Split empire"),
+    "reorganize": N_("Reorganization"),
+    "end_of_turn": N_("End of turn"),
+    "redistribute": N_("Defender's redistribution"),
+    "over": N_("Game over"),
 }
+
+
+def phase_name(phase: str, lang: str = "en") -> str:
+    return translations(lang).gettext(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 
 MODES = ("hotseat", "solo", "two_player")
 SEAT_COLOURS = DEFAULT_COLOURS
@@ -351,7 +478,7 @@ SEAT_COLOURS = DEFAULT_COLOURS
 # Y-0.3); online games on any board with online extra tokens (Y-7.6).
 RULESET_LABELS = {"classic": "Classic (the board game)",
                   "online": "Online (2 to 5 players, a fixed number of rounds)"}
-BOARD_LABELS = {"europe": "Europe", "mare_nostrum": "Mare Nostrum"}
+BOARD_LABELS = {"europe": N_("Europe"), "mare_nostrum": N_("Mare Nostrum")}
 RULESET_BOARDS = {"classic": ("europe",), "online": ("europe", "mare_nostrum")}
 # The dialog's fields that only a classic game has (C-7 options, the target score and the
 # virtual players' V-2/V-4 options): an online game hides them and ignores them.
@@ -377,15 +504,17 @@ def dialog_choices(ruleset: str) -> dict[str, Any]:
             "classic_options": ruleset == "classic"}
 
 
-def round_text(view: dict[str, Any]) -> str:
+def round_text(view: dict[str, Any], lang: str = "en") -> str:
     """The status line's round counter: "Round 4 of 11" in an online game (Y-6.1),
     "Round 4 · target 120 VP" in a classic one; "· final round" once the end is near."""
+    t = translations(lang)
     last = view.get("last_round")
     if last:
-        head = f"Round {view['round']} of {last}"
+        head = t.gettext("Round {n} of {last}").format(n=view["round"], last=last)
     else:
-        head = f"Round {view['round']} · target {view['target_vp']} VP"
-    return head + (" · final round" if view.get("final_round") else "")
+        head = t.gettext("Round {n} · target {vp} VP").format(n=view["round"],
+                                                              vp=view["target_vp"])
+    return head + (t.gettext(" · final round") if view.get("final_round") else "")
 
 
 def _text(form: dict[str, Any], key: str) -> str:
@@ -393,16 +522,20 @@ def _text(form: dict[str, Any], key: str) -> str:
     return "" if value is None else str(value).strip()
 
 
-def _number(form: dict[str, Any], key: str, what: str, low: int, high: int) -> int | None:
+def _number(form: dict[str, Any], key: str, what: str, low: int, high: int,
+            lang: str = "en") -> int | None:
+    t = translations(lang)
     raw = _text(form, key)
     if not raw:
         return None
     try:
         value = int(raw)
     except ValueError:
-        raise ValueError(f"{what} must be a whole number, not {raw!r}.") from None
+        raise ValueError(t.gettext("{what} must be a whole number, not {value}.").format(
+            what=t.gettext(what), value=repr(raw))) from None
     if not low <= value <= high:
-        raise ValueError(f"{what} must be between {low} and {high}.")
+        raise ValueError(t.gettext("{what} must be between {low} and {high}.").format(
+            what=t.gettext(what), low=low, high=high))
     return value
 
 
@@ -421,7 +554,7 @@ def edition_of_fields(form: dict[str, Any]) -> str:
     return "custom"
 
 
-def config_from_form(form: dict[str, Any]) -> GameConfig:
+def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     """The new-game dialog's fields as a GameConfig; ValueError with a readable message.
 
     ``form``: ``mode`` (hotseat, solo, two_player), ``names`` and ``colours`` (lists, one per
@@ -439,6 +572,7 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     """
     from pydantic import ValidationError
 
+    t = translations(lang)
     ruleset = _text(form, "ruleset") or "classic"
     if ruleset not in RULESET_LABELS:
         raise ValueError(f"unknown ruleset {ruleset!r}.")
@@ -465,22 +599,24 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
         names = [n for n in names if n]
         low, high = choices["counts"][0], choices["counts"][-1]
         if not low <= len(names) <= high:
-            raise ValueError(f"A hot-seat game needs {low} to {high} players with names.")
+            raise ValueError(t.gettext("A hot-seat game needs {low} to {high} players with "
+                                       "names.").format(low=low, high=high))
     else:
         names = names[:humans]
         if len(names) < humans or not all(names):
-            raise ValueError("Every player needs a name.")
+            raise ValueError(t.gettext("Every player needs a name."))
     if len({n.casefold() for n in names}) != len(names):
-        raise ValueError("Two players have the same name.")
+        raise ValueError(t.gettext("Two players have the same name."))
     for n in names:
         if len(n) > 40:
-            raise ValueError(f"The name {n[:40]!r}… is longer than 40 characters.")
+            raise ValueError(t.gettext("The name {name}… is longer than 40 characters.").format(
+                name=repr(n[:40])))
     options: dict[str, Any] = {}
-    seed = _number(form, "seed", "The seed", 0, 2**63 - 1)
+    seed = _number(form, "seed", N_("The seed"), 0, 2**63 - 1, lang)
     if seed is None:
         seed = int(form.get("random_seed") or 0) % (2**63)
     options["seed"] = seed
-    target = _number(form, "target_vp", "The target score", 1, MAX_TARGET_VP)
+    target = _number(form, "target_vp", N_("The target score"), 1, MAX_TARGET_VP, lang)
     if target is not None:
         options["target_vp"] = target
     options["map"] = board
@@ -511,8 +647,9 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
     for i, c in enumerate(taken):
         if c in taken[:i]:
             other = names[taken.index(c)]
-            raise ValueError(f"{names[i]} and {other} have the same colour: choose another "
-                             f"for one of them.")
+            raise ValueError(t.gettext("{name} and {other} have the same colour: choose "
+                                       "another for one of them.").format(name=names[i],
+                                                                         other=other))
     # Virtual seats take the first default colours that no human has chosen.
     spare = iter(c for c in SEAT_COLOURS if c.lower() not in taken)
     strength = _text(form, "virtual_level") or "normal"
@@ -525,6 +662,10 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
         tiebreak_prefers_humans=_text(form, "virtual_tiebreak") == "humans")
     if strength == "hard":
         robot = VirtualPlayer.hard(robot.preference, robot.tiebreak_prefers_humans)
+
+    def virtual(n: int) -> str:
+        """A virtual seat's name, in the language of the page that made the game."""
+        return t.gettext("Virtual {n}").format(n=n)
 
     def ai_seat(name: str, colour: str | None, i: int) -> Seat:
         """The i-th AI seat: the rulebook's player with the options above, at the level
@@ -542,11 +683,11 @@ def config_from_form(form: dict[str, Any]) -> GameConfig:
                      for i, s in enumerate(humans_seats)]
             return GameConfig(seats=seats, **options)
         if mode == "solo":
-            seats = humans_seats + [ai_seat(f"Virtual {i}", next(spare), i - 1)
+            seats = humans_seats + [ai_seat(virtual(i), next(spare), i - 1)
                                     for i in (1, 2, 3)]
             return GameConfig(seats=seats, mode="solo", **options)
-        seats = [humans_seats[0], ai_seat("Virtual 1", next(spare), 0),
-                 humans_seats[1], ai_seat("Virtual 2", next(spare), 1)]
+        seats = [humans_seats[0], ai_seat(virtual(1), next(spare), 0),
+                 humans_seats[1], ai_seat(virtual(2), next(spare), 1)]
         return GameConfig(seats=seats, mode="two_player", **options)
     except ValidationError as exc:
         first_error = exc.errors()[0]
@@ -573,35 +714,41 @@ def rematch_config(config: GameConfig, seed: int) -> GameConfig:
 
 # AI levels as the new-game dialog offers them (vinci_core.ai), the default first.
 AI_LEVELS = ("book", "strong")
-AI_LEVEL_LABELS = {"human": "Human", "book": "AI: by the book",
-                   "strong": "AI: strong (thinks ahead)"}
+AI_LEVEL_LABELS = {"human": N_("Human"), "book": N_("AI: by the book"),
+                   "strong": N_("AI: strong (thinks ahead)")}
 
 
-def level_rows(mode: str, count: int, ruleset: str = "classic") -> list[dict[str, Any]]:
+def level_rows(mode: str, count: int, ruleset: str = "classic",
+               lang: str = "en") -> list[dict[str, Any]]:
     """The dialog's level selectors, one per seat an AI may play, in the order of the
     form's ``levels``: solo and two-player games list their virtual seats (default: by the
     book); a hot-seat table lists every seat (default: human). Only the levels that
     ``ruleset`` seats are offered (online: the book's player)."""
     seated = RULESETS[ruleset].ai_levels
+    t = translations(lang)
 
     def options(keys: tuple[str, ...]) -> list[dict[str, str]]:
-        return [{"value": k, "label": AI_LEVEL_LABELS[k]} for k in keys
+        return [{"value": k, "label": t.gettext(AI_LEVEL_LABELS[k])} for k in keys
                 if k == "human" or k in seated]
 
     if mode == "solo":
-        return [{"label": f"Virtual {i}", "options": options(AI_LEVELS)} for i in (1, 2, 3)]
+        return [{"label": t.gettext("Virtual {n}").format(n=i), "options": options(AI_LEVELS)}
+                for i in (1, 2, 3)]
     if mode == "two_player":
-        return [{"label": f"Virtual {i}", "options": options(AI_LEVELS)} for i in (1, 2)]
-    return [{"label": f"Player {i + 1}", "options": options(("human", *AI_LEVELS))}
+        return [{"label": t.gettext("Virtual {n}").format(n=i), "options": options(AI_LEVELS)}
+                for i in (1, 2)]
+    return [{"label": t.gettext("Player {n}").format(n=i + 1),
+             "options": options(("human", *AI_LEVELS))}
             for i in range(count)]
 
 
-def ai_notice(line: str, reason: str) -> str:
+def ai_notice(line: str, reason: str, lang: str = "en") -> str:
     """The notice of an AI's move: what it did and why (also a line of the move log)."""
-    return f"{line} Why: {reason}"
+    return translations(lang).gettext("{move} Why: {reason}").format(move=line, reason=reason)
 
 
-def hint_view(state: GameState, action: Action, reason: str) -> dict[str, Any]:
+def hint_view(state: GameState, action: Action, reason: str,
+              lang: str = "en") -> dict[str, Any]:
     """What the page shows for a hint (the strong AI's move for the player to act, not
     played): the move in words with its reason, the provinces to highlight, and the
     display slot for a civilization choice."""
@@ -613,11 +760,12 @@ def hint_view(state: GameState, action: Action, reason: str) -> dict[str, Any]:
         provinces = [p for p, _n in action.placement]
     elif isinstance(action, Choose):
         slot = action.slot
-    line = describe(state, action)
+    line = describe(state, action, lang)
     who = seat_name(state, state.current_player) if state.current_player is not None else ""
     move = line[len(who) + 1:] if who and line.startswith(who + " ") else line
     move = move[:1].upper() + move[1:]
-    return {"text": f"Hint: {move} {reason}", "move": move, "reason": reason,
+    text = translations(lang).gettext("Hint: {move} {reason}").format(move=move, reason=reason)
+    return {"text": text, "move": move, "reason": reason,
             "provinces": provinces, "slot": slot, "action": action.to_dict()}
 
 
@@ -664,13 +812,13 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
     return None
 
 
-def placement_problem(state: GameState, add: dict[str, int]) -> str | None:
+def placement_problem(state: GameState, add: dict[str, int], lang: str = "en") -> str | None:
     """Why the engine refuses the editor's placement ``add`` (tokens added per province),
     in words with the rule id; None when it is legal. The editor's Confirm follows it."""
     try:
         state.apply(PlaceAll.of({p: n for p, n in add.items() if n}))
     except IllegalAction as exc:
-        return f"{exc.message[:1].upper()}{exc.message[1:]} ({exc.rule})."
+        return refusal_text(exc, lang, state)
     return None
 
 
@@ -721,29 +869,55 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
              "winner": s in state.winners} for place, s in places(state)]
 
 
-def cost_text(state: GameState, pid: str, target: dict[str, Any] | None) -> str:
+def refusal_text(exc: IllegalAction, lang: str = "en", state: GameState | None = None) -> str:
+    """An engine refusal as the page says it, with its rule id: the engine's message
+    translated with its values (a province by its name when ``state`` is given, a step by
+    its words), capitalized."""
+    t = translations(lang)
+    values = dict(getattr(exc, "values", {}))
+    if lang != "en" and values:
+        if state is not None and values.get("province") in state.board.index:
+            values["province"] = province_name(state, str(values["province"]), lang)
+        if "what" in values:
+            values["what"] = t.gettext(str(values["what"]))
+        if "phase" in values:
+            values["phase"] = phase_name(str(values["phase"]), lang)
+    template = getattr(exc, "template", exc.message)
+    message = t.gettext(template).format(**values) if values else t.gettext(exc.message)
+    return f"{message[:1].upper()}{message[1:]} ({exc.rule})."
+
+
+def cost_text(state: GameState, pid: str, target: dict[str, Any] | None,
+              lang: str = "en") -> str:
     """The hover/focus help of a province: name, terrain, owner and the click's meaning."""
+    t = translations(lang)
     prov = state.board.province(pid)
-    facts = [prov.terrain] + [s for s, on in (("mine", prov.mine), ("port", prov.port)) if on]
+    facts = [terrain_name(prov.terrain, lang)] + [
+        word for word, on in ((t.gettext("mine"), prov.mine), (t.gettext("port"), prov.port))
+        if on]
     p = state.board.index[pid]
     o = state.owner[p]
+    n = state.tokens[p]
     if o == NEUTRAL:
-        facts.append(f"{state.tokens[p]} neutral tokens")
+        facts.append(t.ngettext("{n} neutral token", "{n} neutral tokens", n).format(n=n))
     elif o >= 0:
-        mark = " (in decline)" if state.declined[p] else ""
-        facts.append(f"{seat_name(state, o)}{mark}: {state.tokens[p]} tokens")
-    head = f"{prov.name} — {', '.join(facts)}"
+        facts.append((t.ngettext("{name} (in decline): {n} token",
+                                 "{name} (in decline): {n} tokens", n) if state.declined[p]
+                      else t.ngettext("{name}: {n} token", "{name}: {n} tokens", n)).format(
+            name=seat_name(state, o), n=n))
+    head = f"{province_name(state, pid, lang)} — {', '.join(facts)}"
     if not target:
         return head
     kind = target["action"]["kind"]
     if kind == "conquer" and "terms" in target:
-        terms = "; ".join(f"{t['label']} {t['value']:+d} ({t['rule']})"
-                          for t in target["terms"])
-        spy = " Espionage: 2." if "espionage" in target else ""
-        return f"{head}. Conquest cost {target['cost']}: {terms}.{spy}"
+        terms = "; ".join(term_text(term["label"], term["value"], term["rule"], lang)
+                          for term in target["terms"])
+        text = t.gettext("{province}. Conquest cost {cost}: {terms}.").format(
+            province=head, cost=target["cost"], terms=terms)
+        return text + (" " + t.gettext("Espionage: 2.") if "espionage" in target else "")
     if kind == "conquer":
-        return f"{head}. Conquest with Espionage for 2."
-    verbs = {"keep": "Click to keep this part of the empire.",
-             "place": "Click to add a token here.",
-             "fort": "Click to build a fort here."}
+        return t.gettext("{province}. Conquest with Espionage for 2.").format(province=head)
+    verbs = {"keep": t.gettext("Click to keep this part of the empire."),
+             "place": t.gettext("Click to add a token here."),
+             "fort": t.gettext("Click to build a fort here.")}
     return f"{head}. {verbs.get(kind, '')}".rstrip()

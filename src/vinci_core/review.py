@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .actions import Action
+from .i18n import translations
 from .playback import Replay
 from .presenter import civ_name, province_name, ranking, seat_colour, seat_name
 from .state import GameState
@@ -39,10 +40,13 @@ class CivRecord:
     vp: int = 0
     declined: bool = False
 
-    def as_dict(self) -> dict[str, Any]:
-        rounds = (f"round {self.first_round}" if self.first_round == self.last_round
-                  else f"rounds {self.first_round}–{self.last_round}")
-        return {"name": civ_name(self.tiles), "tiles": list(self.tiles),
+    def as_dict(self, lang: str = "en") -> dict[str, Any]:
+        t = translations(lang)
+        rounds = (t.gettext("round {n}").format(n=self.first_round)
+                  if self.first_round == self.last_round
+                  else t.gettext("rounds {first}–{last}").format(first=self.first_round,
+                                                                 last=self.last_round))
+        return {"name": civ_name(self.tiles, lang=lang), "tiles": list(self.tiles),
                 "first_round": self.first_round, "last_round": self.last_round,
                 "rounds": rounds, "peak": self.peak, "vp": self.vp,
                 "declined": self.declined}
@@ -55,11 +59,14 @@ class _Tally:
     declined: dict[int, CivRecord] = field(default_factory=dict)
     conquests: dict[str, int] = field(default_factory=dict)
     owners: dict[str, set[int]] = field(default_factory=dict)
-    turns: list[tuple[int, int, int, str]] = field(default_factory=list)  # round, seat, VP, civ
+    # round, seat, VP, civilization's tiles (() when none)
+    turns: list[tuple[int, int, int, tuple[str, ...]]] = field(default_factory=list)
 
 
 def review(replay: Replay) -> dict[str, Any]:
-    """Everything the review screen shows (plain data, in the page's words)."""
+    """Everything the review screen shows (plain data, in the page's words, in the
+    replay's language)."""
+    lang = replay.lang
     tally = _Tally()
     positions = replay.positions
     for s, player in enumerate(positions[0].players):  # a replay from a position in play
@@ -75,10 +82,10 @@ def review(replay: Replay) -> dict[str, Any]:
     for s in range(final.rules.seats):
         players.append({"seat": s, "name": seat_name(final, s),
                         "colour": seat_colour(final, s), "score": final.players[s].score,
-                        "civs": [c.as_dict() for c in tally.civs if c.seat == s]})
+                        "civs": [c.as_dict(lang) for c in tally.civs if c.seat == s]})
     return {"ranking": ranking(final), "players": players, "rounds": replay.rounds,
-            "target_vp": final.rules.target, "biggest_turn": _biggest_turn(final, tally),
-            "contested": _contested(final, tally), "over": final.is_terminal}
+            "target_vp": final.rules.target, "biggest_turn": _biggest_turn(final, tally, lang),
+            "contested": _contested(final, tally, lang), "over": final.is_terminal}
 
 
 def _follow(tally: _Tally, before: GameState, action: Action, after: GameState) -> None:
@@ -114,20 +121,24 @@ def _follow(tally: _Tally, before: GameState, action: Action, after: GameState) 
                 if earner is not None:
                     earner.vp += value
             civ = tally.active.get(seat) or tally.declined.get(seat)
-            tally.turns.append((before.round, seat, points, civ_name(civ.tiles) if civ else ""))
+            tally.turns.append((before.round, seat, points, tuple(civ.tiles) if civ else ()))
 
 
-def _biggest_turn(final: GameState, tally: _Tally) -> dict[str, Any] | None:
+def _biggest_turn(final: GameState, tally: _Tally, lang: str = "en") -> dict[str, Any] | None:
     """The turn that scored the most VP (the earliest of equal ones)."""
     if not tally.turns:
         return None
-    rnd, seat, points, civ = max(tally.turns, key=lambda t: t[2])  # max keeps the first
+    rnd, seat, points, tiles = max(tally.turns, key=lambda t: t[2])  # max keeps the first
+    t = translations(lang)
+    civ = civ_name(tiles, lang=lang) if tiles else ""
+    args = {"name": seat_name(final, seat), "vp": points, "round": rnd, "civ": civ}
+    text = (t.gettext("{name} scored {vp} VP in round {round} with {civ}.") if civ
+            else t.gettext("{name} scored {vp} VP in round {round}.")).format(**args)
     return {"round": rnd, "seat": seat, "name": seat_name(final, seat), "vp": points,
-            "civ": civ, "text": f"{seat_name(final, seat)} scored {points} VP in round {rnd}"
-            + (f" with {civ}." if civ else ".")}
+            "civ": civ, "text": text}
 
 
-def _contested(final: GameState, tally: _Tally) -> dict[str, Any] | None:
+def _contested(final: GameState, tally: _Tally, lang: str = "en") -> dict[str, Any] | None:
     """The province conquered most often (then by more different conquerors, then the
     board's order)."""
     if not tally.conquests:
@@ -136,7 +147,14 @@ def _contested(final: GameState, tally: _Tally) -> dict[str, Any] | None:
     pid = min(tally.conquests, key=lambda p: (-tally.conquests[p], -len(tally.owners[p]),
                                               order[p]))
     n, who = tally.conquests[pid], len(tally.owners[pid])
-    name = province_name(final, pid)
+    name = province_name(final, pid, lang)
     return {"province": pid, "name": name, "conquests": n, "conquerors": who,
-            "text": f"{name}: conquered {n} time{'s' * (n != 1)} by "
-                    f"{who} player{'s' * (who != 1)}."}
+            "text": _contested_text(name, n, who, lang)}
+
+
+def _contested_text(name: str, n: int, who: int, lang: str) -> str:
+    t = translations(lang)
+    players = t.ngettext("{n} player", "{n} players", who).format(n=who)
+    return t.ngettext("{province}: conquered {n} time by {players}.",
+                      "{province}: conquered {n} times by {players}.", n).format(
+        province=name, n=n, players=players)

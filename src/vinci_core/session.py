@@ -23,8 +23,8 @@ from typing import Any, Protocol
 
 from .actions import Action, Decline, Diplomacy, EndTurn, Finish, IllegalAction, parse_action
 from .config import GameConfig
+from .i18n import translations
 from .presenter import (
-    PHASE_NAMES,
     ai_notice,
     board_view,
     civ_name,
@@ -33,10 +33,12 @@ from .presenter import (
     log_rows,
     notice,
     peace_partners,
+    phase_name,
     placement_editor,
     prompt,
     ranking,
     targets,
+    term_text,
 )
 from .save import (
     BEHIND,
@@ -75,6 +77,8 @@ class Session:
     # Seats played on another device (play by link): this page makes no move for them.
     # Kept with the saved game in this browser, not in the save: each device has its own.
     remote: frozenset[int] = frozenset()
+    # The language of the log lines, notices and view texts (vinci_core.i18n.LANGUAGES).
+    lang: str = "en"
 
     def __post_init__(self) -> None:
         if not self.rounds:
@@ -87,22 +91,43 @@ class Session:
         return cls(new_game(config), remote=_humans_only(config, remote))
 
     @classmethod
-    def from_save(cls, text: str) -> Session:
+    def from_save(cls, text: str, lang: str = "en") -> Session:
         """Load a save or share link (raises SaveError) and rebuild its move log."""
-        log: list[str] = []
         rounds: list[list[int]] = []
         entries: list[dict[str, Any]] = []
 
         def record(before: GameState, action: Action, after: GameState) -> None:
             if not rounds:
                 rounds.append(list(before.scores))
-            new = _entries(before, action, after)
-            entries.extend(new)
-            log.extend(e["text"] for e in new)
+            entries.extend(_entries(before, action, after, lang))
             _track_round(rounds, after, before)
 
         final, game_id = load_game(text, record)  # one replay builds the game and its log
-        return cls(final, log, rounds=rounds, entries=entries, game_id=game_id)
+        return cls(final, [str(e["text"]) for e in entries], rounds=rounds, entries=entries,
+                   game_id=game_id, lang=lang)
+
+    def set_language(self, lang: str) -> None:
+        """Say everything in ``lang`` from now on: the move log and its notices are worded
+        again from one replay of the game (the game itself, undo and the AI's reasons of
+        this visit are kept)."""
+        translations(lang)  # an unknown language is refused before anything changes
+        if lang == self.lang:
+            return
+        entries: list[dict[str, Any]] = []
+        moves: list[tuple[GameState, Action]] = []  # the move behind each entry
+
+        def record(before: GameState, action: Action, after: GameState) -> None:
+            new = _entries(before, action, after, lang)
+            entries.extend(new)
+            moves.extend([(before, action)] * len(new))
+
+        load_game(self.save(), record)
+        for old, new, (before, action) in zip(self.entries, entries, moves, strict=True):
+            if old.get("reason"):
+                _explain(new, _reason(before, action, str(old["reason"]), lang), lang)
+        self.lang = lang
+        self.entries = entries
+        self.log = [str(e["text"]) for e in entries]
 
     # --- playing --------------------------------------------------------------------------
 
@@ -118,15 +143,13 @@ class Session:
         if before.ply >= max_actions(before.config):
             # One more action would make a save that no edition loads: the game is kept
             # as it is rather than lost.
-            raise IllegalAction("API", f"this game has reached {before.ply} actions, the "
-                                "most a save can hold; it can be replayed but not continued")
+            raise IllegalAction("API", "this game has reached {n} actions, the most a save "
+                                "can hold; it can be replayed but not continued", n=before.ply)
         after = before.apply(action)
-        new = _entries(before, action, after)
+        new = _entries(before, action, after, self.lang)
         if reason:  # an AI's move: its reason goes with its line and its notice (issue 13);
             # reasons are not saved, so a reloaded game's log shows the moves only.
-            new[0]["text"] = ai_notice(str(new[0]["text"]), reason)
-            if new[0].get("notice"):
-                new[0]["notice"] = ai_notice(str(new[0]["notice"]), reason)
+            _explain(new[0], reason, self.lang)
         if self._undoable(before, after):
             self._undo.append((before, len(self.log)))
             del self._undo[:-MAX_UNDO]
@@ -159,7 +182,7 @@ class Session:
         if self.state is not state:
             return False
         decision = checked(state, decision)
-        self.act(decision.action, decision.reason)
+        self.act(decision.action, _reason(state, decision.action, decision.reason, self.lang))
         return True
 
     @property
@@ -176,7 +199,7 @@ class Session:
         if state.is_terminal or not self.can_hint:
             return None
         decision = checked(state, hint(state))
-        return hint_view(state, decision.action, decision.reason)
+        return hint_view(state, decision.action, decision.reason, self.lang)
 
     @staticmethod
     def _undoable(before: GameState, after: GameState) -> bool:
@@ -206,8 +229,9 @@ class Session:
         """What the page says while a remote seat is to act."""
         seat = self.state.current_player
         name = "?" if seat is None else self.state.config.seats[seat].name
-        return (f"It is {name}'s turn, and {name} plays on another device: send {name} the "
-                "link of this game.")
+        return translations(self.lang).gettext(
+            "It is {name}'s turn, and {name} plays on another device: send {name} the link "
+            "of this game.").format(name=name)
 
     def since_last_turn(self, seat: int) -> list[str]:
         """The notices of what the others did since ``seat`` last acted (a link opened by
@@ -245,13 +269,13 @@ class Session:
         seat = state.current_player
         snap.update(
             board=board_view(state),
-            targets=targets(state),
-            prompt=prompt(state, legal),
+            targets=targets(state, self.lang),
+            prompt=prompt(state, legal, self.lang),
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
             log_rows=log_rows(self.entries[-300:] if log_from is None
-                              else self.entries[log_from:]),
+                              else self.entries[log_from:], self.lang),
             moves=len(self.entries),
             controls={
                 "finish": Finish() in legal,
@@ -268,7 +292,7 @@ class Session:
             waiting=self.waiting_text() if self.remote_to_act else "",
             remote=sorted(self.remote),
             ai_level=state.config.seats[seat].ai_level if seat is not None else None,
-            phase_name=PHASE_NAMES.get(state.phase, state.phase),
+            phase_name=phase_name(state.phase, self.lang),
             editor=placement_editor(state),
             rounds=[list(r) for r in self.rounds],
             ranking=ranking(state) if state.is_terminal else [],
@@ -282,7 +306,7 @@ class Session:
             for key in ("active", "declined"):
                 if player[key]:
                     player[key]["name"] = civ_name(tuple(player[key]["tiles"]),
-                                                   state.config.ruleset)
+                                                   state.config.ruleset, self.lang)
         return snap
 
 
@@ -310,7 +334,27 @@ def _track_round(rounds: list[list[int]], after: GameState, before: GameState) -
         rounds.append(list(after.scores))
 
 
-def _entries(before: GameState, action: Action, after: GameState) -> list[dict[str, Any]]:
+def _reason(before: GameState, action: Action, reason: str, lang: str) -> str:
+    """An AI's reason in ``lang``: the book player's are worded again from the move
+    (ai.book_reason); the strong AI's own analysis stays as it was given (English)."""
+    seat = before.current_player
+    if seat is None or before.config.seats[seat].ai_level == "strong":
+        return reason
+    from .ai import book_reason
+
+    return book_reason(before, action, lang)
+
+
+def _explain(entry: dict[str, Any], reason: str, lang: str) -> None:
+    """An AI's move: its reason goes with its log line and its notice."""
+    entry["reason"] = reason
+    entry["text"] = ai_notice(str(entry["text"]), reason, lang)
+    if entry.get("notice"):
+        entry["notice"] = ai_notice(str(entry["notice"]), reason, lang)
+
+
+def _entries(before: GameState, action: Action, after: GameState,
+             lang: str = "en") -> list[dict[str, Any]]:
     """The log entries of one action: its line, then what happened on its own (scoring at
     the end of a turn with its terms, the game's end). Each entry: ``text``, ``kind``
     (action, score, end), ``round``, ``turn`` (the seat whose turn it is) and its name,
@@ -320,22 +364,26 @@ def _entries(before: GameState, action: Action, after: GameState) -> list[dict[s
     turn = before.turn_seat if before.phase != "choose" else seat
     base = {"round": before.round, "turn": turn,
             "turn_name": "" if turn is None else before.config.seats[turn].name}
-    out = [{**base, "kind": "action", "text": describe(before, action), "seat": seat,
+    t = translations(lang)
+    out = [{**base, "kind": "action", "text": describe(before, action, lang), "seat": seat,
             "province": getattr(action, "province", None) if action.kind != "place_all"
-            else None, "notice": notice(before, action, after)}]
+            else None, "notice": notice(before, action, after, lang)}]
     if after.scorings != before.scorings:
         _, scorer, points = after.history[-1]
         terms = []
         if after.last_score is not None and after.last_score[0] == scorer:
-            terms = [f"{label} {value:+d} ({rule})" for label, value, rule
+            terms = [term_text(label, value, rule, lang) for label, value, rule
                      in after.last_score[1] if value]
         name = after.config.seats[scorer].name
+        total = after.players[scorer].score
         out.append({**base, "kind": "score", "seat": scorer, "province": None,
-                    "text": f"{name} scores {points} VP (total {after.players[scorer].score}).",
-                    "terms": terms, "notice": f"{name} scored {points} VP."})
+                    "text": t.gettext("{name} scores {points} VP (total {total}).").format(
+                        name=name, points=points, total=total),
+                    "terms": terms, "notice": t.gettext("{name} scored {points} VP.").format(
+                        name=name, points=points)})
     if after.is_terminal and not before.is_terminal:
         out.append({**base, "kind": "end", "seat": None, "province": None,
-                    "text": "The game is over.", "notice": None})
+                    "text": t.gettext("The game is over."), "notice": None})
     return out
 
 
@@ -392,6 +440,7 @@ class SaveStore:
         self.storage = storage
         self.now = now
         self.ok = True
+        self.lang = "en"  # the language of the sessions it loads and of its messages
 
     # --- reading -------------------------------------------------------------------------
 
@@ -429,7 +478,7 @@ class SaveStore:
         text = self.text(gid)
         if text is None:
             raise SaveError("this saved game is no longer in the browser's storage")
-        session = Session.from_save(text)
+        session = Session.from_save(text, self.lang)
         entry = next((e for e in self.entries() if e["id"] == gid), {})
         remote = entry.get("remote")
         if isinstance(remote, list):
@@ -514,6 +563,7 @@ class SaveStore:
         if not isinstance(text, str):
             raise SaveError("a save is text")
         text = text.strip()
+        t = translations(self.lang)
         link = save_facts(text)
         copies = [(gid, link_relation(facts, link), facts) for gid, facts in
                   self.copies_of(link.game_id)]
@@ -522,20 +572,23 @@ class SaveStore:
                 if relation != wanted:
                     continue
                 if relation == EXTENDS:
-                    session = Session.from_save(text)
+                    session = Session.from_save(text, self.lang)
                     session.remote = self.load(gid).remote if self.text(gid) else frozenset()
                     self.put(gid, session)
                     n = len(link.codes) - len(facts.codes)
-                    return LinkOutcome(gid, session, EXTENDS,
-                                       f"The saved game moved forward by {_moves(n)}.")
+                    return LinkOutcome(gid, session, EXTENDS, t.ngettext(
+                        "The saved game moved forward by {n} move.",
+                        "The saved game moved forward by {n} moves.", n).format(n=n))
                 session = self.load(gid)
                 if relation == BEHIND:
                     n = len(facts.codes) - len(link.codes)
-                    return LinkOutcome(gid, session, BEHIND,
-                                       f"This link is older than the game saved here "
-                                       f"({_moves(n)} behind it): nothing was changed.")
+                    return LinkOutcome(gid, session, BEHIND, t.ngettext(
+                        "This link is older than the game saved here ({n} move behind it): "
+                        "nothing was changed.",
+                        "This link is older than the game saved here ({n} moves behind it): "
+                        "nothing was changed.", n).format(n=n))
                 return LinkOutcome(gid, session, SAME, "")
-        session = Session.from_save(text)
+        session = Session.from_save(text, self.lang)
         if for_seat is not None:
             session.remote = _humans_only(session.state.config,
                                           set(range(len(session.state.config.seats)))
@@ -543,10 +596,10 @@ class SaveStore:
         gid = self.new_id()
         self.put(gid, session)
         if copies:
-            return LinkOutcome(gid, session, DIVERGES,
-                               "This link is of a game already saved here, but its moves "
-                               "differ from the saved ones: it was kept as a separate saved "
-                               "game and the other one is unchanged.")
+            return LinkOutcome(gid, session, DIVERGES, t.gettext(
+                "This link is of a game already saved here, but its moves differ from the "
+                "saved ones: it was kept as a separate saved game and the other one is "
+                "unchanged."))
         return LinkOutcome(gid, session, "new", "")
 
 
@@ -560,10 +613,6 @@ class LinkOutcome:
     session: Session
     relation: str
     message: str
-
-
-def _moves(n: int) -> str:
-    return f"{n} move{'s' * (n != 1)}"
 
 
 LINK_KEY = "g="
@@ -600,9 +649,22 @@ def summary(gid: str, session: Session, now: float) -> dict[str, Any]:
     else:
         status = f"round {state.round}"
     return {"id": gid, "title": names, "status": status, "round": state.round,
+            "winners": [seats[s].name for s in state.winners],
             "over": state.is_terminal, "updated": now, "digest": digest(state),
             "scores": list(state.scores), "game": session.game_id,
             "remote": sorted(session.remote)}
+
+
+def status_text(entry: dict[str, Any], lang: str = "en") -> str:
+    """A saved game's state in the saved-games list, in ``lang`` (a list entry written
+    before the winners were kept in it shows its stored English status)."""
+    t = translations(lang)
+    if not entry.get("over"):
+        return t.gettext("round {n}").format(n=entry.get("round", "?"))
+    if "winners" not in entry:
+        return str(entry.get("status", ""))
+    return t.gettext("finished: {names} won").format(
+        names=t.gettext(" and ").join(entry["winners"]))
 
 
 __all__ = ["IllegalAction", "LinkOutcome", "MemoryStorage", "SaveStore", "Session", "Storage",

@@ -37,6 +37,7 @@ from .actions import (
     PlaceAll,
 )
 from .config import GameConfig, Rules
+from .i18n import N_
 from .maps import Board, load_map
 from .position import NEUTRAL, NOBODY
 from .rules import Ruleset
@@ -367,7 +368,8 @@ class GameState:
 
     def _need_phase(self, *phases: str, rule: str, what: str) -> None:
         if self.phase not in phases:
-            raise IllegalAction(rule, f"{what} is not possible now (phase: {self.phase})")
+            raise IllegalAction(rule, "{what} is not possible now (phase: {phase})", what=what,
+                                phase=self.phase)
 
     def _roll(self, n: int) -> int:
         self.rng, value = rng.below(self.rng, n)
@@ -397,17 +399,18 @@ class GameState:
             self.display.append((pair[0], pair[1], 0))
 
     def _do_choose(self, action: Choose) -> None:
-        self._need_phase("choose", rule="C-2.1", what="choosing a civilization")
+        self._need_phase("choose", rule="C-2.1", what=N_("choosing a civilization"))
         seat = self.turn_seat
         player = self.players[seat]
         k = action.slot - 1
         if not 0 <= k < len(self.display):
-            raise IllegalAction("C-2.1", f"display slot {action.slot} holds no civilization")
+            raise IllegalAction("C-2.1", "display slot {slot} holds no civilization",
+                                slot=action.slot)
         rs = self.ruleset
         cost = rs.slot_price * k  # C-2.2, Y-2.2
         if cost > player.score:
-            raise IllegalAction("C-2.2", f"slot {action.slot} costs {cost} VP, you have "
-                                f"{player.score}")
+            raise IllegalAction("C-2.2", "slot {slot} costs {cost} VP, you have {score}",
+                                slot=action.slot, cost=cost, score=player.score)
         player.score -= cost
         for i in range(k):  # C-2.2: a coin on every slot skipped
             a, b, coins = self.display[i]
@@ -587,7 +590,7 @@ class GameState:
             else:
                 self._after_turn()
             return
-        self._need_phase("expand", rule="C-5.1", what="declining")
+        self._need_phase("expand", rule="C-5.1", what=N_("declining"))
         if self._declines_at_end_only(seat):
             raise IllegalAction("C-5.3", "a Rebirth empire declines at the end of a turn, "
                                 "not at its start")
@@ -637,7 +640,7 @@ class GameState:
         self.fort[p] = False
 
     def _do_diplomacy(self, action: Diplomacy) -> None:
-        self._need_phase("expand", rule="C-3.3.9", what="Diplomacy")
+        self._need_phase("expand", rule="C-3.3.9", what=N_("Diplomacy"))
         seat = self.turn_seat
         if self.turn.envoys <= 0:
             raise IllegalAction("C-3.3.9", "no Diplomacy partner left to name this turn")
@@ -652,13 +655,14 @@ class GameState:
         self.turn.acted = True
 
     def _do_abandon(self, action: Abandon) -> None:
-        self._need_phase("expand", rule="C-3.1.1", what="emptying a province")
+        self._need_phase("expand", rule="C-3.1.1", what=N_("emptying a province"))
         seat = self.turn_seat
         p = self._province(action.province)
         if self.turn.conquered:
             raise IllegalAction("C-3.1.1", "provinces are emptied before the first conquest")
         if self.owner[p] != seat or self.declined[p]:
-            raise IllegalAction("C-3.1.1", f"{action.province} is not in your active empire")
+            raise IllegalAction("C-3.1.1", "{province} is not in your active empire",
+                                province=action.province)
         if len(self.empire(seat)) == 1 and not self.rules.abandon_last_province:
             raise IllegalAction("C-3.1.1", "an empire keeps at least one province")
         self.players[seat].hand += self.tokens[p]
@@ -666,29 +670,31 @@ class GameState:
         self.turn.acted = True
 
     def _do_conquer(self, action: Conquer) -> None:
-        self._need_phase("expand", rule="C-3.3", what="conquering")
+        self._need_phase("expand", rule="C-3.3", what=N_("conquering"))
         seat = self.turn_seat
         player = self.players[seat]
         p = self._province(action.province)
         owner = self.owner[p]
         if owner == seat and not self.declined[p]:
-            raise IllegalAction("C-3.3.4", f"{action.province} is already yours")
+            raise IllegalAction("C-3.3.4", "{province} is already yours", province=action.province)
         # Only this target's cost: a save replays thousands of conquests.
         rs = self.ruleset
         origins = rs.reach(self, seat)
         if p not in origins:
             if not any(o == seat and not d for o, d in zip(self.owner, self.declined,
                                                            strict=True)):
-                raise IllegalAction("C-3.2.1", f"{action.province} is not a legal entry")
-            raise IllegalAction("C-3.3.1", f"{action.province} does not border your empire")
+                raise IllegalAction("C-3.2.1", "{province} is not a legal entry",
+                                    province=action.province)
+            raise IllegalAction("C-3.3.1", "{province} does not border your empire",
+                                province=action.province)
         barred = self._barred(seat, p, self._peace_partners(seat), self._contact_forbidden(seat))
         if barred == "C-3.3.9":
             raise IllegalAction(barred, "you are at peace with that player")
         if barred is not None:
-            raise IllegalAction(barred, "in this edition your active empire cannot take a "
-                                "province of your declined empire"
-                                if owner == seat and self.rules.forbid_own_declined else
-                                "that conquest would touch your declined empire")
+            if owner == seat and self.rules.forbid_own_declined:
+                raise IllegalAction(barred, "in this edition your active empire cannot take a "
+                                    "province of your declined empire")
+            raise IllegalAction(barred, "that conquest would touch your declined empire")
         if action.religion:
             if "religion" not in player.abilities:
                 raise IllegalAction("Y-9.24", "only Religion converts a province")
@@ -712,12 +718,14 @@ class GameState:
         elif "mercenaries" in player.abilities:  # Y-9.8
             paying = mercenaries_paying(cost, player.hand, player.temp)
             if paying is None:
-                raise IllegalAction("Y-9.8", f"costs {cost} tokens and at least one must be "
-                                    f"your own; you hold {player.hand - player.temp} and "
-                                    f"{player.temp} mercenaries")
+                raise IllegalAction("Y-9.8", "costs {cost} tokens and at least one must be "
+                                    "your own; you hold {own} and {mercenaries} mercenaries",
+                                    cost=cost, own=player.hand - player.temp,
+                                    mercenaries=player.temp)
             own, mercs = paying
         if cost > player.hand:
-            raise IllegalAction("C-3.3.3", f"costs {cost} tokens, you hold {player.hand}")
+            raise IllegalAction("C-3.3.3", "costs {cost} tokens, you hold {hand}", cost=cost,
+                                hand=player.hand)
         # C-3.3.5, Y-3.4.4: the defender loses one token, the rest go back to its hand.
         fallen = None
         board = self.board
@@ -811,7 +819,7 @@ class GameState:
         return parts
 
     def _do_finish(self, action: Finish) -> None:
-        self._need_phase("expand", rule="C-3.3", what="finishing the conquests")
+        self._need_phase("expand", rule="C-3.3", what=N_("finishing the conquests"))
         seat = self.turn_seat
         if self._must_enter(seat):
             raise IllegalAction("C-3.1.2", "a new civilization must enter the board")
@@ -839,13 +847,14 @@ class GameState:
         self.turn.envoys = 0  # Y-3.1.2 (a): peace is made at the start of the turn
 
     def _do_keep(self, action: Keep) -> None:
-        self._need_phase("keep", rule="C-3.4.2", what="choosing the part to keep")
+        self._need_phase("keep", rule="C-3.4.2", what=N_("choosing the part to keep"))
         seat = self.turn_seat
         p = self._province(action.province)
         parts = self._parts(seat)
         kept = next((part for part in parts if p in part), None)
         if kept is None:
-            raise IllegalAction("C-3.4.2", f"{action.province} is not in your active empire")
+            raise IllegalAction("C-3.4.2", "{province} is not in your active empire",
+                                province=action.province)
         player = self.players[seat]
         permanent = sum(self.tokens[q] for part in parts for q in part) + player.hand \
             - player.temp
@@ -940,12 +949,12 @@ class GameState:
             self.players[defender].returned -= 1
             self._continue_redistribution()
             return
-        self._need_phase("reorganize", rule="C-3.4.3", what="placing a token")
+        self._need_phase("reorganize", rule="C-3.4.3", what=N_("placing a token"))
         seat = self.turn_seat
         if p not in self._reorg_targets(seat):
             if self.owner[p] != seat or self.declined[p]:
-                raise IllegalAction("C-3.4.3", f"{action.province} is not in your active "
-                                    "empire")
+                raise IllegalAction("C-3.4.3", "{province} is not in your active empire",
+                                    province=action.province)
             raise IllegalAction("C-3.4.3", "every kept province needs a token, and the kept "
                                 "provinces stay connected")
         self.tokens[p] += 1
@@ -963,14 +972,14 @@ class GameState:
                 raise IllegalAction("C-3.5.1", "returned tokens go into your own active "
                                     "provinces")
             if sum(placement.values()) != self.players[defender].returned:
-                raise IllegalAction("C-3.5.1", f"place exactly the "
-                                    f"{self.players[defender].returned} returned tokens")
+                raise IllegalAction("C-3.5.1", "place exactly the {n} returned tokens",
+                                    n=self.players[defender].returned)
             for p, n in placement.items():
                 self.tokens[p] += n
             self.players[defender].returned = 0
             self._continue_redistribution()
             return
-        self._need_phase("reorganize", rule="C-3.4.3", what="placing tokens")
+        self._need_phase("reorganize", rule="C-3.4.3", what=N_("placing tokens"))
         seat = self.turn_seat
         player = self.players[seat]
         empire = self.empire(seat)
@@ -978,7 +987,7 @@ class GameState:
         if any(p not in members for p in placement):
             raise IllegalAction("C-3.4.3", "tokens go only into provinces of your active empire")
         if sum(placement.values()) != player.hand:
-            raise IllegalAction("C-3.4.3", f"place all {player.hand} tokens of your hand")
+            raise IllegalAction("C-3.4.3", "place all {n} tokens of your hand", n=player.hand)
         final = {p: self.tokens[p] + placement.get(p, 0) for p in empire}
         if one_token_each(player.abilities) and any(n > 1 for n in final.values()):
             raise IllegalAction("Y-9.29", "Hordes keep exactly one token in each province")
@@ -1017,7 +1026,7 @@ class GameState:
         return [p for p in self.empire(seat) if not self.fort[p]]
 
     def _do_fort(self, action: Fort) -> None:
-        self._need_phase("end_of_turn", rule="C-3.4.5", what="building a fort")
+        self._need_phase("end_of_turn", rule="C-3.4.5", what=N_("building a fort"))
         seat = self.turn_seat
         p = self._province(action.province)
         if self.turn.forts <= 0:
@@ -1032,7 +1041,7 @@ class GameState:
             self._after_turn()
 
     def _do_end_turn(self, action: EndTurn) -> None:
-        self._need_phase("end_of_turn", rule="C-3.6", what="ending the turn")
+        self._need_phase("end_of_turn", rule="C-3.6", what=N_("ending the turn"))
         self._score(self.turn_seat)
         self._after_turn()
 

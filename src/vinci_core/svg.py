@@ -21,6 +21,7 @@ from __future__ import annotations
 from html import escape
 from typing import Any
 
+from .i18n import translations
 from .maps import Board
 from .palette import NEUTRAL_COLOUR, contrast
 
@@ -115,13 +116,15 @@ def _token_group(pid: str, x: float, y: float, view: dict[str, Any] | None) -> s
 
 
 def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
-              title: str | None = None) -> str:
-    """The whole board. ``view`` (province id -> presenter.board_view entry) draws tokens."""
+              title: str | None = None, lang: str = "en") -> str:
+    """The whole board. ``view`` (province id -> presenter.board_view entry) draws tokens;
+    its names and labels are in ``lang`` (vinci_core.words)."""
+    t = translations(lang)
     data = board.data
     w, h = data.width, data.height
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w:g} {h:g}" class="board" '
-        f'role="group" aria-label="{escape(title or data.name)}">',
+        f'role="group" aria-label="{escape(title or t.gettext(data.name))}">',
         '<style>.label{font:600 15px sans-serif;paint-order:stroke;stroke:#fff;'
         'stroke-width:3px;stroke-linejoin:round;fill:#222;pointer-events:none}'
         '.sea-label{font:italic 14px serif;fill:#2d5b85;pointer-events:none}'
@@ -144,9 +147,9 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     ]
     for sid, sea in data.seas.items():
         if sea.path:
+            name = escape(t.pgettext("sea", sea.name))
             out.append(f'<path{_attrs(data_sea=sid, d=sea.path)} fill="{SEA_COLOURS[sea.kind]}" '
-                       f'stroke="#7aa6cf" stroke-width="1"><title>{escape(sea.name)}</title>'
-                       '</path>')
+                       f'stroke="#7aa6cf" stroke-width="1"><title>{name}</title></path>')
     out.append('</g><g class="decoration">')
     for deco in data.decoration:
         if deco.name == RIVER_COURSE:
@@ -157,8 +160,9 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     for pid, prov in data.provinces.items():
         if not prov.path:
             continue
-        symbols = [s for s, on in (("mine", prov.mine), ("port", prov.port)) if on]
-        label = ", ".join([prov.name, prov.terrain, *symbols])
+        symbols = [t.gettext(s) for s, on in (("mine", prov.mine), ("port", prov.port)) if on]
+        label = ", ".join([t.pgettext("province", prov.name),
+                           t.pgettext("terrain", prov.terrain), *symbols])
         fill = (f"url(#terrain-{prov.terrain})" if prov.terrain in TERRAIN_PATTERNS
                 else TERRAIN_COLOURS[prov.terrain])
         out.append(
@@ -187,13 +191,13 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     for sea in data.seas.values():
         if sea.label:
             out.append(f'<text class="sea-label" x="{sea.label[0]:g}" y="{sea.label[1]:g}" '
-                       f'text-anchor="middle">{escape(sea.name)}</text>')
+                       f'text-anchor="middle">{escape(t.pgettext("sea", sea.name))}</text>')
     out.append('</g><g class="labels">')
     for prov in data.provinces.values():
         if prov.label:
             x, y = prov.label
             out.append(f'<text class="label" x="{x:g}" y="{y:g}" text-anchor="middle">'
-                       f'{escape(prov.name)}</text>')
+                       f'{escape(t.pgettext("province", prov.name))}</text>')
             symbols = [sym for on, sym in ((prov.mine, _MINE), (prov.port, _PORT)) if on]
             for n, sym in enumerate(symbols):
                 sx = x + 16 * n - 8 * (len(symbols) - 1)

@@ -20,16 +20,17 @@ class BoardView:
         self.zoom = 0
         self.armed: str | None = None  # touch: the target tapped once, waiting for its 2nd tap
 
-    def ensure(self, board: Any) -> None:
-        """Insert the map's SVG when the board changes (a new map), and index its nodes."""
-        key = board.fingerprint
+    def ensure(self, board: Any, lang: str = "en") -> None:
+        """Insert the map's SVG when the board or the page's language changes (a new map,
+        names in another language), and index its nodes."""
+        key = f"{board.fingerprint}:{lang}"
         if key == self.key:
             return
         from vinci_core.svg import board_svg
 
         holder = element("board")
         # board_svg escapes every name: the one place markup is inserted.
-        holder.innerHTML = board_svg(board)
+        holder.innerHTML = board_svg(board, lang=lang)
         svg = holder.querySelector("svg")
         svg.setAttribute("preserveAspectRatio", "xMidYMid meet")
         holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2  # zoomed: centred

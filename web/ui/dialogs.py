@@ -6,7 +6,7 @@ import random
 import time
 from typing import Any
 
-from .dom import PROXIES, element, make, show
+from .dom import PROXIES, _, element, lang, make, show
 
 FORM_OPTIONS = ("ruleset", "map", "seed", "target_vp", "edition", "decline_contact",
                 "automatic_decline", "cut_off_tokens", "defender_redistribution", "tile_counts",
@@ -35,22 +35,21 @@ def build_seat_rows() -> None:
     from vinci_core.presenter import SEAT_COLOURS
 
     rows = element("seat-rows")
-    defaults = ("You", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6")
     for i in range(6):
         li = make("li", None, class_="seat-row")
         name = make("input", None, name=f"name{i}", maxlength="40", autocomplete="off",
-                    data_testid=f"name-{i}", aria_label=f"Name of player {i + 1}")
-        name.value = defaults[i]
+                    data_testid=f"name-{i}")
+        name.value = default_name(i)
         colour = make("input", None, type="color", name=f"colour{i}",
-                      data_testid=f"colour-{i}", aria_label=f"Colour of player {i + 1}")
+                      data_testid=f"colour-{i}")
         colour.value = SEAT_COLOURS[i]
         # Play by link (issue 14): a seat played on another device gets the game by link.
         where = make("select", None, name=f"where{i}", data_testid=f"where-{i}",
-                     class_="where", aria_label=f"Where player {i + 1} plays")
-        where.append(make("option", "here", value="here"),
-                     make("option", "by link", value="remote"))
+                     class_="where")
+        where.append(make("option", None, value="here"), make("option", None, value="remote"))
         li.append(name, colour, where)
         rows.append(li)
+    word_seat_rows()
     handler = create_proxy(on_form_change)
     PROXIES.append(handler)
     element("new-game-form").addEventListener("change", handler)
@@ -124,21 +123,51 @@ def update_seat_rows() -> None:
                      str(form.querySelector("[name=ruleset]").value))
 
 
+def default_name(i: int) -> str:
+    """The name field's first value for seat ``i`` in the page's language."""
+    return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
+
+
+def word_seat_rows(old_names: list[str] | None = None) -> None:
+    """The seat rows' labels in the page's language; a name still at its default in the
+    language before (``old_names``) follows the switch."""
+    rows = element("seat-rows").querySelectorAll("li")
+    for i in range(rows.length):
+        name = rows[i].querySelector("input")
+        colour = rows[i].querySelector("input[type=color]")
+        where = rows[i].querySelector("select")
+        name.setAttribute("aria-label", _("Name of player {n}").format(n=i + 1))
+        colour.setAttribute("aria-label", _("Colour of player {n}").format(n=i + 1))
+        where.setAttribute("aria-label", _("Where player {n} plays").format(n=i + 1))
+        here, remote = where.querySelectorAll("option")
+        here.textContent = _("here")
+        remote.textContent = _("by link")
+        if old_names is not None and str(name.value) == old_names[i]:
+            name.value = default_name(i)
+
+
 def build_level_rows(mode: str, count: int, ruleset: str) -> None:
     """(issue 13) One level selector per seat an AI may play (presenter.level_rows); a
     choice already made in a row is kept when the rows are rebuilt."""
     from vinci_core.presenter import level_rows
 
     box = element("level-rows")
-    key = f"{mode}:{count}:{ruleset}"
-    if box.getAttribute("data-key") == key:
+    rows = f"{mode}:{count}:{ruleset}"
+    key = f"{rows}:{lang()}"
+    old = str(box.getAttribute("data-key") or "")
+    if old == key:
         return
     box.setAttribute("data-key", key)
+    # A language switch words the same rows again, keeping the levels chosen in them.
+    kept = ([str(node.value) for node in box.querySelectorAll("select")]
+            if old.rpartition(":")[0] == rows else [])
     box.replaceChildren()
-    for i, row in enumerate(level_rows(mode, count, ruleset)):
+    for i, row in enumerate(level_rows(mode, count, ruleset, lang())):
         select = make("select", None, name=f"level{i}", data_testid=f"level-{i}")
         for option in row["options"]:
             select.append(make("option", option["label"], value=option["value"]))
+        if i < len(kept) and kept[i] in [o["value"] for o in row["options"]]:
+            select.value = kept[i]
         label = make("label", None)
         label.append(make("span", row["label"]), select)
         li = make("li")
@@ -174,20 +203,22 @@ def form_error(text: str) -> None:
 
 
 def render_saves(entries: list[dict[str, Any]], on_screen: str | None) -> None:
+    from vinci_core.session import status_text
+
     box = element("saves-list")
     box.replaceChildren()
     show(element("saves-dialog").querySelector(".empty"), not entries)
     for e in entries:
         li = make("li", None, data_game=e["id"])
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(e.get("updated", 0))))
-        current = " (on screen)" if e["id"] == on_screen else ""
+        current = _(" (on screen)") if e["id"] == on_screen else ""
         info = make("div", None, class_="info")
         info.append(make("strong", str(e.get("title", "?"))),
-                    make("span", f"{e.get('status', '')} · {when}{current}"))
+                    make("span", f"{status_text(e, lang())} · {when}{current}"))
         li.append(info,
-                  make("button", "Continue", type="button", data_action="continue",
+                  make("button", _("Continue"), type="button", data_action="continue",
                        data_value=e["id"], data_testid="continue"),
-                  make("button", "Delete", type="button", data_action="delete",
+                  make("button", _("Delete"), type="button", data_action="delete",
                        data_value=e["id"], data_testid="delete", class_="danger"))
         box.append(li)
 
@@ -200,7 +231,7 @@ def open_share(link: str) -> None:
 
 
 def link_copied() -> None:
-    element("share-dialog").querySelector(".share-note").textContent = "Link copied."
+    element("share-dialog").querySelector(".share-note").textContent = _("Link copied.")
 
 
 # ------------------------------------------------------------------ game over, about
@@ -215,8 +246,10 @@ def ask_keep(question: str) -> None:
 def render_ranking(ranking: list[dict[str, Any]]) -> None:
     dialog = element("over-dialog")
     winners = [r["name"] for r in ranking if r["winner"]]
+    names = _(" and ").join(winners)
     dialog.querySelector(".winner").textContent = (
-        " and ".join(winners) + (" share the victory." if len(winners) > 1 else " wins."))
+        _("{names} share the victory.") if len(winners) > 1 else _("{names} wins.")).format(
+        names=names)
     box = element("ranking")
     box.replaceChildren()
     for r in ranking:
@@ -225,7 +258,7 @@ def render_ranking(ranking: list[dict[str, Any]]) -> None:
         sw.style.background = r["colour"]
         li.append(make("span", str(r["rank"]), class_="rank"), sw,
                   make("span", r["name"], class_="pname"),
-                  make("span", f"{r['score']} VP", class_="score"))
+                  make("span", _("{n} VP").format(n=r["score"]), class_="score"))
         box.append(li)
 
 
@@ -234,6 +267,6 @@ def render_about(report: list[tuple[str, str, str]]) -> None:
     box.replaceChildren()
     rows = make("dl", None, data_testid="engine-report")
     for test_id, label, value in report:
-        rows.append(make("dt", label))
+        rows.append(make("dt", _(label)))
         rows.append(make("dd", value, data_testid=test_id))
     box.append(rows)

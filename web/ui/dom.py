@@ -42,3 +42,51 @@ def found(node: Any) -> bool:
 
 def show(node: Any, on: bool) -> None:
     node.hidden = not on
+
+
+# --- the page's language ------------------------------------------------------------------
+# The page's language is <html lang> (set at boot before the first render, changed by the
+# language menu); the views word their texts through these, the pure code gets it as a
+# parameter.
+
+
+def lang() -> str:
+    from vinci_core.i18n import LANGUAGES, SOURCE_LANGUAGE
+
+    code = str(js.document.documentElement.lang or "")
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+def _(message: str) -> str:
+    from vinci_core.i18n import translations
+
+    return translations(lang()).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    from vinci_core.i18n import translations
+
+    return translations(lang()).ngettext(singular, plural, n)
+
+
+def translate_static() -> None:
+    """index.html's marked texts in the page's language (build/catalogues.py extracts
+    them): ``data-i18n`` elements get their text, ``data-i18n-attr`` the attributes it
+    names. The English text is kept in the element (``data-i18n``, ``data-i18n-<attr>``)
+    the first time, as the message id of later switches."""
+    from vinci_core.i18n import translations
+
+    t = translations(lang())
+    for node in js.document.querySelectorAll("[data-i18n]"):
+        message = node.getAttribute("data-i18n")
+        if not message:
+            message = " ".join(str(node.textContent).split())
+            node.setAttribute("data-i18n", message)
+        node.textContent = t.gettext(message)
+    for node in js.document.querySelectorAll("[data-i18n-attr]"):
+        for name in str(node.getAttribute("data-i18n-attr")).split():
+            message = node.getAttribute(f"data-i18n-{name}")
+            if not found(message) or not message:
+                message = str(node.getAttribute(name) or "")
+                node.setAttribute(f"data-i18n-{name}", message)
+            node.setAttribute(name, t.gettext(message))

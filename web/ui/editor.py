@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import element, make, show
+from .dom import _, element, make, ngettext, show
 
 
 def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name: Any,
@@ -18,12 +18,12 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
         return
     show(box, True)
     left = ed["total"] - sum(add.values())
-    title = ("Reorganize your empire" if ed["kind"] == "reorganize"
-             else "Place the tokens you got back")
+    title = (_("Reorganize your empire") if ed["kind"] == "reorganize"
+             else _("Place the tokens you got back"))
     box.querySelector(".title").textContent = title
     box.querySelector(".left").textContent = (
-        f"{left} token{'s' * (left != 1)} left to place" if left
-        else problem or "All tokens placed: confirm.")
+        ngettext("{n} token left to place", "{n} tokens left to place", left).format(n=left)
+        if left else problem or _("All tokens placed: confirm."))
     rows = box.querySelector(".rows")
     rows.replaceChildren()
     for pid, base in ed["base"].items():
@@ -34,11 +34,11 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
         li.append(make("span", name, class_="pname"),
                   make("button", "−", type="button", class_="icon", data_action="dec",
                        data_value=pid, data_testid=f"dec-{pid}",
-                       aria_label=f"One token less in {name}"),
+                       aria_label=_("One token less in {province}").format(province=name)),
                   make("output", str(n), data_testid=f"count-{pid}"),
                   make("button", "+", type="button", class_="icon", data_action="inc",
                        data_value=pid, data_testid=f"inc-{pid}",
-                       aria_label=f"One token more in {name}"))
+                       aria_label=_("One token more in {province}").format(province=name)))
         dec, inc = li.querySelectorAll("button")
         dec.disabled = n <= ed["min"][pid] or add.get(pid, 0) <= 0
         inc.disabled = left <= 0 or (high is not None and n >= high)

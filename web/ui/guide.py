@@ -15,15 +15,9 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from .dom import PROXIES, element, found, query, show
+from .dom import lang as page_lang
 
 OUTLINE = "guide-target"
-
-
-def page_language() -> str:
-    from vinci_core.i18n import LANGUAGES
-
-    lang = str(js.document.documentElement.lang or "").split("-")[0].lower()
-    return lang if lang in LANGUAGES else "en"
 
 
 class GuidePanel:
@@ -58,7 +52,7 @@ class GuidePanel:
     def render_labels(self) -> None:
         from vinci_core.guide import page_labels
 
-        labels = page_labels(page_language())
+        labels = page_labels(page_lang())
         element("help-label").textContent = labels["help"]
         query("[data-testid=guide-start]").textContent = labels["start"]
         query("[data-testid=guide-leave]").textContent = labels["leave"]
@@ -70,7 +64,7 @@ class GuidePanel:
             return None
         from vinci_core.guide import refusal
 
-        word = refusal(state, action, page_language())
+        word = refusal(state, action, page_lang())
         self.said, self.said_at = word, state.ply
         return word
 
@@ -84,7 +78,7 @@ class GuidePanel:
             return
         from vinci_core.guide import GUIDE_SCRIPT, free_step, guide_step, step_counter
 
-        lang = page_language()
+        lang = page_lang()
         step = (free_step(len(GUIDE_SCRIPT), lang) if self.is_free(state)
                 else guide_step(state, lang))
         if step.key == "free" and self.free_from is None:

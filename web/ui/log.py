@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import BRIDGE, element, make
+from .dom import BRIDGE, _, element, make
 
 
 class LogPanel:
@@ -45,7 +45,7 @@ def _row(row: dict[str, Any]) -> Any:
     if row.get("province"):
         li.append(make("button", row["text"], type="button", class_="line",
                        data_action="show-province", data_value=row["province"],
-                       title="Show on the board"))
+                       title=_("Show on the board")))
     else:
         li.append(make("span", row["text"]))
     if row.get("terms"):

@@ -6,7 +6,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import element, make, query, show
+from .dom import _, element, lang, make, ngettext, query, show
 
 
 def render_status(v: dict[str, Any]) -> None:
@@ -15,13 +15,14 @@ def render_status(v: dict[str, Any]) -> None:
     seat = v["current_player"]
     who = element("turn-who")
     if seat is None:
-        who.querySelector(".nm").textContent = "Game over"
+        who.querySelector(".nm").textContent = _("Game over")
         who.querySelector(".dot").style.background = "transparent"
     else:
         p = v["players"][seat]
-        who.querySelector(".nm").textContent = p["name"] + (" (virtual)" if p["virtual"] else "")
+        who.querySelector(".nm").textContent = (_("{name} (virtual)").format(name=p["name"])
+                                                if p["virtual"] else p["name"])
         who.querySelector(".dot").style.background = p["colour"]
-    element("turn-round").textContent = round_text(v)
+    element("turn-round").textContent = round_text(v, lang())
     element("turn-phase").textContent = v["phase_name"]
     element("prompt").textContent = v["prompt"]
     query("[data-testid=undo]").disabled = not v["can_undo"]
@@ -39,11 +40,12 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
     show(button, spy)
     on = spy and espionage
     button.setAttribute("aria-pressed", "true" if on else "false")
-    button.textContent = "Espionage on: click a province (cost 2)" if on else "Use Espionage"
+    button.textContent = _("Espionage on: click a province (cost 2)") if on \
+        else _("Use Espionage")
     box = element("diplomacy")
     box.replaceChildren()
     if human and c["diplomacy"]:
-        box.append(make("span", "Make peace with:", class_="lbl"))
+        box.append(make("span", _("Make peace with:"), class_="lbl"))
         for seat in c["diplomacy"]:
             p = v["players"][seat]
             b = make("button", p["name"], type="button", data_action="diplomacy",
@@ -81,24 +83,27 @@ def render_display(v: dict[str, Any]) -> None:
         tiles = make("span", None, class_="tiles")
         for tid in slot["tiles"]:
             tile = tiles_of_game[tid]
-            chip = make("span", None, class_="tile", title=tile_help(tid, v["ruleset"]))
-            chip.append(make("b", tile_name(tid, v["ruleset"])))
+            chip = make("span", None, class_="tile", title=tile_help(tid, v["ruleset"], lang()))
+            chip.append(make("b", tile_name(tid, v["ruleset"], lang())))
             if tile.tokens is not None:
                 chip.append(make("i", f"+{tile.tokens}"))
             tiles.append(chip)
         meta = make("span", None, class_="meta")
-        meta.append(make("span", f"{slot['tokens']} tokens", class_="tok"))
-        meta.append(make("span", f"cost {slot['cost']}" if slot["cost"] else "free",
-                         class_="cost"))
+        n = slot["tokens"]
+        meta.append(make("span", ngettext("{n} token", "{n} tokens", n).format(n=n),
+                         class_="tok"))
+        meta.append(make("span", _("cost {n}").format(n=slot["cost"]) if slot["cost"]
+                         else _("free"), class_="cost"))
         if slot["coins"]:
-            meta.append(make("span", f"+{slot['coins']} coin{'s' * (slot['coins'] != 1)}",
+            coins = slot["coins"]
+            meta.append(make("span", ngettext("+{n} coin", "+{n} coins", coins).format(n=coins),
                              class_="coins"))
         b.append(make("span", str(k), class_="num"), tiles, meta)
         # A tile's glossary entry opens from the ⓘ beside the slot (web/ui/reference.py):
         # a click on the slot itself chooses the civilization.
         infos = make("span", None, class_="tile-infos")
         for tid in slot["tiles"]:
-            name = tile_name(tid, v["ruleset"])
+            name = tile_name(tid, v["ruleset"], lang())
             infos.append(make("button", "ⓘ", type="button", class_="tile-info", data_tile=tid,
                               aria_label=name, title=name, data_testid=f"tile-info-{tid}"))
         li = make("li")
@@ -121,32 +126,38 @@ def render_players(v: dict[str, Any]) -> None:
         swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
         swatch.style.color = contrast(p["colour"])
         head.append(swatch,
-                    make("span", p["name"] + (" · virtual" if p["virtual"] else ""),
-                         class_="pname"),
-                    make("span", f"{p['score']} VP", class_="score",
+                    make("span", _("{name} · virtual").format(name=p["name"]) if p["virtual"]
+                         else p["name"], class_="pname"),
+                    make("span", _("{n} VP").format(n=p["score"]), class_="score",
                          data_testid=f"score-{p['seat']}"))
         card.append(head)
         if p["active"]:
             a = p["active"]
             line = make("div", None, class_="civ")
-            line.append(make("span", "Active", class_="tag"),
+            line.append(make("span", _("Active"), class_="tag"),
                         _tile_names(a["tiles"], v["ruleset"]))
             card.append(line)
-            card.append(make("div", f"{a['provinces']} provinces · {a['tokens_on_board']} "
-                                    f"tokens on the board · {p['hand']} in hand",
-                             class_="facts"))
+            facts = " · ".join((
+                ngettext("{n} province", "{n} provinces", a["provinces"]).format(
+                    n=a["provinces"]),
+                ngettext("{n} token on the board", "{n} tokens on the board",
+                         a["tokens_on_board"]).format(n=a["tokens_on_board"]),
+                _("{n} in hand").format(n=p["hand"])))
+            card.append(make("div", facts, class_="facts"))
         else:
-            card.append(make("div", "No active civilization", class_="facts"))
+            card.append(make("div", _("No active civilization"), class_="facts"))
         if p.get("peace"):
-            card.append(make("div", "At peace with " + " and ".join(p["peace"])
-                             + " (Diplomacy)", class_="peace",
-                             data_testid=f"peace-{p['seat']}"))
+            card.append(make("div", _("At peace with {names} (Diplomacy)").format(
+                names=_(" and ").join(p["peace"])), class_="peace",
+                data_testid=f"peace-{p['seat']}"))
         if p["declined"]:
             d = p["declined"]
             line = make("div", None, class_="civ declined")
+            provinces = ngettext("{n} province", "{n} provinces", d["provinces"]).format(
+                n=d["provinces"])
             names = _tile_names(d["tiles"], v["ruleset"])
-            names.append(f" · {d['provinces']} provinces")
-            line.append(make("span", "Declined", class_="tag"), names)
+            names.append(f" · {provinces}")
+            line.append(make("span", _("Declined"), class_="tag"), names)
             card.append(line)
         box.append(card)
 
@@ -159,7 +170,8 @@ def _tile_names(tiles: list[str], ruleset: str) -> Any:
     for i, tid in enumerate(tiles):
         if i:
             span.append(" + ")
-        span.append(make("button", tile_name(tid, ruleset), type="button", class_="tile-link",
+        span.append(make("button", tile_name(tid, ruleset, lang()), type="button",
+                         class_="tile-link",
                          data_tile=tid, data_testid=f"tile-link-{tid}"))
     return span
 
@@ -171,8 +183,8 @@ def render_virtual(v: dict[str, Any], has_game: bool) -> None:
     if on:
         name = v["players"][v["current_player"]]["name"]
         thinking = v.get("ai_level") == "strong"  # (issue 13) the strong AI searches
-        box.querySelector(".txt").textContent = (f"{name} is thinking…" if thinking
-                                                 else f"{name} is playing…")
+        box.querySelector(".txt").textContent = (
+            _("{name} is thinking…") if thinking else _("{name} is playing…")).format(name=name)
 
 
 def set_test_hooks(v: dict[str, Any]) -> None:

@@ -26,16 +26,10 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from .dom import PROXIES, element, found, make, show
+from .dom import lang as page_lang
 
 # The areas whose rule ids become links (refusals, cost terms, editor, log, notices, hints).
 LINKED_AREAS = ("prompt", "hover-info", "error-text", "editor", "log", "notices", "hint-text")
-
-
-def _lang() -> str:
-    from vinci_core.i18n import LANGUAGES
-
-    lang = str(js.document.documentElement.lang or "en").split("-")[0].lower()
-    return lang if lang in LANGUAGES else "en"
 
 
 def _attr(node: Any, name: str) -> str | None:
@@ -150,7 +144,7 @@ class ReferenceView:
     def _sections(self) -> tuple[str, list[Any]]:
         from vinci_core.reference import sections
 
-        lang = _lang()
+        lang = page_lang()
         ruleset, options = self._game()
         key = (lang, ruleset, repr(sorted((options or {}).items())))
         if key not in self.cache:
@@ -188,7 +182,7 @@ class ReferenceView:
         """Draw every section of the game's reference, then apply the search box."""
         from vinci_core.reference import ui_text
 
-        lang = _lang()
+        lang = page_lang()
         ruleset, every = self._sections()
         shown = ("C", "D", "V") if ruleset == "classic" else ("C", "D", "Y")
         nodes = []
@@ -215,7 +209,7 @@ class ReferenceView:
 
         query = str(self.search_box.value or "")
         ruleset, options = self._game()
-        ranked = [s.anchor for s in search(_lang(), query, ruleset, options)]
+        ranked = [s.anchor for s in search(page_lang(), query, ruleset, options)]
         keep = set(ranked)
         for node in list(self.body.children):
             show(node, str(node.dataset.anchor) in keep)
@@ -233,7 +227,7 @@ class ReferenceView:
         drawn again at the same place."""
         from vinci_core.reference import ui_text
 
-        lang = _lang()
+        lang = page_lang()
         rules = js.document.querySelector("[data-testid=rules]")
         if found(rules):
             rules.textContent = ui_text("rules", lang)

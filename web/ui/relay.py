@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import BRIDGE, element, make, show
+from .dom import BRIDGE, _, element, make, show
 
 
 def render_send(text: str | None, link: str) -> None:
@@ -23,7 +23,7 @@ def render_send(text: str | None, link: str) -> None:
 
 
 def send_copied() -> None:
-    element("send-next").querySelector(".note").textContent = "Link copied."
+    element("send-next").querySelector(".note").textContent = _("Link copied.")
 
 
 def render_link_note(message: str, your_turn: str, since: list[str]) -> None:

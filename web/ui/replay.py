@@ -9,7 +9,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from .dom import BRIDGE, element, found, make, query, show
+from .dom import BRIDGE, _, element, found, make, query, show
 
 KEYS = {"ArrowLeft": ("action", -1), "ArrowRight": ("action", 1)}
 
@@ -90,7 +90,7 @@ class ReplayBar:
         element("replay-slider").value = str(self.index)
         query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
         play = query("[data-testid=replay-play]")
-        play.textContent = "Pause" if self.playing else "Play"
+        play.textContent = _("Pause") if self.playing else _("Play")
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
         at_start, at_end = self.index == 0, self.index == self.replay.last
         for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import element, make, query
+from .dom import _, element, make, query
 
 
 def render_review(data: dict[str, Any]) -> None:
@@ -26,15 +26,17 @@ def render_review(data: dict[str, Any]) -> None:
         head = make("h4", None)
         swatch = make("span", None, class_="swatch")
         swatch.style.background = player["colour"]
-        head.append(swatch, make("span", f"{player['name']} · {player['score']} VP"))
+        head.append(swatch, make("span", _("{name} · {n} VP").format(name=player["name"],
+                                                                       n=player["score"])))
         rows = make("table", None, class_="civs")
         header = make("tr")
-        for title in ("Civilization", "Active", "Most provinces", "VP earned"):
+        for title in (_("Civilization"), _("Active"), _("Most provinces"), _("VP earned")):
             header.append(make("th", title))
         rows.append(header)
         for civ in player["civs"]:
             tr = make("tr", None, data_testid="review-civ")
-            name = civ["name"] + (" (declined)" if civ["declined"] else "")
+            name = _("{civ} (declined)").format(civ=civ["name"]) if civ["declined"] \
+                else civ["name"]
             for text in (name, civ["rounds"], str(civ["peak"]), str(civ["vp"])):
                 tr.append(make("td", text))
             rows.append(tr)
@@ -42,7 +44,9 @@ def render_review(data: dict[str, Any]) -> None:
         box.append(section)
     biggest, contested = data["biggest_turn"], data["contested"]
     query("[data-testid=review-biggest-turn]").textContent = (
-        "Biggest turn: " + biggest["text"] if biggest else "No turn was scored.")
+        _("Biggest turn: {text}").format(text=biggest["text"]) if biggest
+        else _("No turn was scored."))
     query("[data-testid=review-contested]").textContent = (
-        "Most contested: " + contested["text"] if contested else "No province was conquered.")
+        _("Most contested: {text}").format(text=contested["text"]) if contested
+        else _("No province was conquered."))
     open_modal("over-dialog")
