@@ -28,6 +28,7 @@ from .actions import Action, parse_action
 from .config import GameConfig
 from .costs import conquest_cost
 from .i18n import translations
+from .presenter import province_name
 from .state import GameState, new_game
 from .virtual import VirtualPlayer, solo
 
@@ -136,8 +137,9 @@ class GuideStep:
     expected: dict[str, Any] | None = None
 
 
-def _province(state: GameState, pid: str) -> str:
-    return str(state.board.province(pid).name)
+def _province(state: GameState, pid: str, lang: str) -> str:
+    """The province's name as the page shows it in ``lang`` (the vinci catalogue's)."""
+    return province_name(state, pid, lang)
 
 
 def _formula(lang: str, terms: list[tuple[str, int]], total: int) -> str:
@@ -177,9 +179,10 @@ def _scored(state: GameState, action: dict[str, Any]) -> tuple[int, tuple[Any, .
 
 def _placement_text(state: GameState, placement: dict[str, int], lang: str) -> str:
     _ = translations(lang, "guide").gettext
-    return ", ".join(_("{province}: {n}").format(province=_province(state, pid), n=n)
+    # In the board's English order: the same order, hence the same numbers, in every language.
+    return ", ".join(_("{province}: {n}").format(province=_province(state, pid, lang), n=n)
                      for pid, n in sorted(placement.items(),
-                                          key=lambda kv: _province(state, kv[0])))
+                                          key=lambda kv: state.board.province(kv[0]).name))
 
 
 def instruction(state: GameState, expected: dict[str, Any], lang: str) -> str:
@@ -190,7 +193,7 @@ def instruction(state: GameState, expected: dict[str, Any], lang: str) -> str:
         return _("click the civilization in slot {slot}.").format(slot=expected["slot"])
     if kind == "conquer":
         return _("click {province}, outlined on the board.").format(
-            province=_province(state, expected["province"]))
+            province=_province(state, expected["province"], lang))
     if kind == "finish":
         return _("click Finish conquering.")
     if kind == "place_all":
@@ -251,7 +254,7 @@ def guide_step(state: GameState, lang: str) -> GuideStep:
     if kind == "conquer":
         pid = expected["province"]
         cost = conquest_cost(state, pid).total
-        name = _province(state, pid)
+        name = _province(state, pid, lang)
         pay = ngettext("It costs {cost} token: {sum}.", "It costs {cost} tokens: {sum}.",
                        cost).format(cost=cost, sum=_cost_text(state, pid, lang))
         left = ngettext("You have {hand} token in hand, {left} after this conquest.",
