@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .i18n import translations
+from .presenter import tile_name
 from .tiles import ONLINE_TILES, TILES, Tile
 
 Ruleset = str  # "classic" or "online"
@@ -322,28 +323,6 @@ _COUNTERPART = {"mountain_people": "mountaineering", "descendants": "heritage",
                 "couriers": "messengers", "insurgents": "revolutionaries"}
 _DECLINE_PROOF = N_("Decline-proof: the bonus keeps scoring for your declined empire.")
 
-# The tiles' names, as each edition prints them (translated in the catalogues).
-_TILE_NAMES: dict[str, str] = {
-    "agriculture": N_("Agriculture"), "livestock": N_("Livestock Breeding"),
-    "mining": N_("Mining"), "ports": N_("Port Building"), "currency": N_("Currency"),
-    "slavery": N_("Slavery"), "ship_building": N_("Ship Building"),
-    "espionage": N_("Espionage"), "mountaineering": N_("Mountaineering"),
-    "militia": N_("Militia"), "weapons": N_("Weapons"), "fortification": N_("Fortification"),
-    "field_general": N_("Field General"), "astronomy": N_("Astronomy"),
-    "medicine": N_("Medicine"), "messengers": N_("Messengers"), "diplomacy": N_("Diplomacy"),
-    "barbarians": N_("Barbarians"), "specialization": N_("Specialization"),
-    "rebirth": N_("Rebirth"), "heritage": N_("Heritage"),
-    "revolutionaries": N_("Revolutionaries"),
-}
-_ONLINE_TILE_NAMES: dict[str, str] = {
-    "livestock": N_("Livestock"), "ports": N_("Ports"), "mercenaries": N_("Mercenaries"),
-    "fortifications": N_("Fortifications"), "mountain_people": N_("Mountain people"),
-    "galleys": N_("Galleys"), "descendants": N_("Descendants"), "couriers": N_("Couriers"),
-    "insurgents": N_("Insurgents"), "nomads": N_("Nomads"), "culture": N_("Culture"),
-    "religion": N_("Religion"), "warships": N_("Warships"), "philosophy": N_("Philosophy"),
-    "fishing": N_("Fishing"), "armies": N_("Armies"), "hordes": N_("Hordes"),
-    "cavalry": N_("Cavalry"), "camels": N_("Camels"),
-}
 
 # The plain-words help of the civilization display (the "display" section).
 _DISPLAY_HELP: tuple[_Para, ...] = (
@@ -398,23 +377,15 @@ def _ability(tid: str) -> str:
 
 
 def tile_title(tid: str, lang: str, ruleset: Ruleset = "classic") -> str:
-    """A tile's name in ``lang``, with the edition's own word for it.
+    """A tile's name in ``lang``: the page's own (``presenter.tile_name``), so a glossary
+    entry is titled as the display and the panels name its tile.
 
     >>> tile_title("ship_building", "fr"), tile_title("galleys", "de", "online")
     ('Galères', 'Galeeren')
-    >>> tile_title("agriculture_dp", "nl")
-    'Landbouw (ondergangsbestendig)'
     """
-    tiles = ruleset_tiles(ruleset)
-    if tid not in tiles:
+    if tid not in ruleset_tiles(ruleset):
         raise KeyError(f"no tile {tid!r} in the {ruleset} ruleset")
-    ability = _ability(tid)
-    names = {**_TILE_NAMES, **_ONLINE_TILE_NAMES} if ruleset == "online" else _TILE_NAMES
-    t = translations(lang, "reference")
-    name = t.gettext(names[ability])
-    if tiles[tid].decline_proof:
-        return t.gettext(N_("{tile} (decline-proof)")).format(tile=name)
-    return name
+    return tile_name(tid, ruleset, lang)
 
 
 def _glossary_text(tid: str, ruleset: Ruleset) -> str:
