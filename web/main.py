@@ -116,6 +116,7 @@ class App:
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
         self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
+        self.save_pending = False  # a move not yet saved (see save_soon)
 
     # ---------------------------------------------------------------- start
 
@@ -175,6 +176,7 @@ class App:
     def load(self, gid: str | None, session: Any, fresh: bool = True) -> None:
         """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
         one is only marked as the game to resume."""
+        self.flush_save()  # the game on screen so far (its last move may wait for a frame)
         self.close_replay(redraw=False)
         self.session = session
         self.game_id = gid
@@ -210,6 +212,7 @@ class App:
     def open_text(self, text: str, what: str, for_seat: int | None = None) -> bool:
         """A share link's fragment or an imported file (see SaveStore.open_link): its saved
         game moved forward, shown, or a new saved game; or a clear error."""
+        self.flush_save()  # the link may move forward the game on screen: saved first
         try:
             outcome = self.store.open_link(text, for_seat)
         except self.vc.SaveError as exc:
@@ -246,6 +249,8 @@ class App:
         self.load(self.store.new_id(), session)
 
     def autosave(self) -> None:
+        """Save the game on screen now (see save_soon for the saves after a move)."""
+        self.save_pending = False
         if self.session is None:
             return
         if self.game_id is None:
@@ -253,7 +258,22 @@ class App:
         self.store.put(self.game_id, self.session)
         self.render_saving()
 
+    def save_soon(self) -> None:
+        """A move was played: save it right after the next painted frame, so the player sees
+        the move before the save's ~15 ms. No move may be lost on the way: whatever reads or
+        replaces the saved games first (opening a game, a link, a file, the saved-games list)
+        calls flush_save, and so does the page when it is hidden or left (app.js "leave")."""
+        if self.session is None or self.save_pending:
+            return
+        self.save_pending = True
+        BRIDGE.afterPaint(create_once_callable(self.flush_save))
+
+    def flush_save(self) -> None:
+        if self.save_pending:
+            self.autosave()
+
     def continue_game(self, gid: str) -> None:
+        self.flush_save()  # it may be the game on screen: its last move first
         try:
             session = self.store.load(gid)
         except self.vc.SaveError as exc:
@@ -339,7 +359,7 @@ class App:
         self.hint = None
         self.espionage = False
         self.render()
-        self.autosave()
+        self.save_soon()
         self.schedule_virtual()
 
     # ---------------------------------------------------------------- AI seats and hints
@@ -459,6 +479,9 @@ class App:
         if kind == "hash":
             self.open_shared_link()
             return
+        if kind == "leave":  # the page is hidden or left: nothing may stay unsaved
+            self.flush_save()
+            return
         if kind == "replay-key" and self.replay is not None:
             self.timed(lambda: self.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
             return
@@ -564,11 +587,13 @@ class App:
         elif action == "close-dialog":
             dialogs.close(str(value))
         elif action == "open-saves":
+            self.flush_save()
             dialogs.render_saves(self.store.entries(), self.game_id)
             dialogs.open_modal("saves-dialog")
         elif action == "continue":
             self.continue_game(str(value))
         elif action == "delete":
+            self.flush_save()
             self.store.delete(str(value))
             if value == self.game_id:
                 self.game_id = None  # the game on screen stays; it is saved anew on next move
