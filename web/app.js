@@ -21,6 +21,7 @@
 //   vinci.canShare() / vinci.share(title, url)   the system share sheet (navigator.share)
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
 //   vinci.paintTokens(json)         the board's changed token groups and tints, one call
+//   vinci.paintTargets(json)        the board's changed highlights (targets), one call
 //   vinci.showLogRows(n)            a replay's log: the first n rows shown, the n-th current
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
 // on a province before acting: the first one shows what it would do and cost).
@@ -246,6 +247,24 @@ const vinci = {
       n.tint.setAttribute("class", cls);
     }
   },
+  // The board's highlighted targets, every province whose highlight changed in one call from
+  // Python (ui/board.py): [pid, lit, espionage offered, a split empire's 2nd part, cost or
+  // null] per province. The ring of a lit province goes on its tint, which lies above the
+  // terrain; the cost is the tests' hook (data-cost).
+  paintTargets(json) {
+    for (const [pid, lit, spy, part1, cost] of JSON.parse(json)) {
+      const n = provinceNodes(pid);
+      n.path.classList.toggle("target", lit);
+      n.path.classList.toggle("spy", lit && spy);
+      n.path.classList.toggle("part-1", lit && part1);
+      if (n.tint) {
+        n.tint.classList.toggle("lit", lit);
+        n.tint.classList.toggle("part-1", lit && part1);
+      }
+      if (lit && cost !== null) n.path.setAttribute("data-cost", String(cost));
+      else n.path.removeAttribute("data-cost");
+    }
+  },
   // Replay: show the first `rows` rows of the move log (the whole game's log is drawn once),
   // the last of them marked as the current line and kept in view. Only the rows between the
   // old and the new position change: a jump re-styles those, not the whole log, and nothing
@@ -283,6 +302,18 @@ const vinci = {
 window.vinci = vinci;
 
 let logRowsShown = null; // rows of the log a replay shows (null: all; see showLogRows)
+
+// A province's outline and tint (the tint may be missing), found once per inserted board.
+const targetNodes = new Map();
+function provinceNodes(pid) {
+  const known = targetNodes.get(pid);
+  if (known && known.path.isConnected) return known;
+  const board = $("board");
+  const nodes = { path: board.querySelector(`[data-province="${pid}"]`),
+    tint: board.querySelector(`[data-owner-of="${pid}"]`) };
+  targetNodes.set(pid, nodes);
+  return nodes;
+}
 
 // A province's token and tint nodes, found once per inserted board (a new board's SVG
 // replaces the old nodes, which then are no longer connected).

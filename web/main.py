@@ -36,7 +36,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 from ui import dialogs  # noqa: E402
 from ui.board import BoardView  # noqa: E402
 from ui.chart import render_chart  # noqa: E402
-from ui.dom import BRIDGE, PROXIES, element, found, query, show  # noqa: E402
+from ui.dom import BRIDGE, PROXIES, element, forget_drawn, found, query, show  # noqa: E402
 from ui.editor import render_editor  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
 from ui.notices import clear_notices, show_notice  # noqa: E402
@@ -117,6 +117,7 @@ class App:
         self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
         self.save_pending = False  # a move not yet saved (see save_soon)
+        self.hint_shown = False  # a hint is on the page (render_hint)
 
     # ---------------------------------------------------------------- start
 
@@ -185,7 +186,7 @@ class App:
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
-        self.drawn_panels = {}
+        self.redraw_all()
         self.pending_keep = None
         self.seen_moves = len(session.entries)  # no notices for what happened before
         clear_notices()
@@ -310,7 +311,7 @@ class App:
 
         dialogs.close("over-dialog")
         self.replay = ReplayBar(Replay.of(self.session), self.render)
-        self.drawn_panels = {}
+        self.redraw_all()
         self.render()
 
     def close_replay(self, redraw: bool = True) -> None:
@@ -318,7 +319,7 @@ class App:
             return
         self.replay.close()
         self.replay = None
-        self.drawn_panels = {}
+        self.redraw_all()
         self.log.reset()
         if redraw:
             self.render()
@@ -383,8 +384,11 @@ class App:
         self.render_hint()
 
     def render_hint(self) -> None:
-        box = element("hint-text")
         hint = self.hint
+        if hint is None and not self.hint_shown:
+            return  # nothing shown, nothing to show: no DOM call (most redraws)
+        self.hint_shown = hint is not None
+        box = element("hint-text")
         show(box, hint is not None)
         for node in js.document.querySelectorAll(".hinted"):
             node.classList.remove("hinted")
@@ -734,7 +738,7 @@ class App:
             for id_ in ("board", "display", "players", "chart"):  # a last visit's picture
                 element(id_).replaceChildren()
             self.board.key = None
-            self.drawn_panels = {}
+            self.redraw_all()
             return
         v = self.view = self.replay.view() if self.replay else self.session.view()
         self.board.ensure(self.session.state.board)
@@ -790,6 +794,11 @@ class App:
                         "its end.", self.link())
         else:
             render_send(None, "")
+
+    def redraw_all(self) -> None:
+        """The next render draws every panel (another game, a replay opened or closed)."""
+        self.drawn_panels = {}
+        forget_drawn()
 
     def redraw(self, panel: str, draw: Any, *data: Any) -> None:
         key = json.dumps(data, sort_keys=True, default=str)

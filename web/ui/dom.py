@@ -42,3 +42,22 @@ def found(node: Any) -> bool:
 
 def show(node: Any, on: bool) -> None:
     node.hidden = not on
+
+
+# What the views last drew, by key: a redraw skips the DOM calls that would change nothing
+# (each is a trip through Pyodide's bridge, and a click's redraw is what a player waits for).
+_DRAWN: dict[str, Any] = {}
+
+
+def changed(key: str, value: Any) -> bool:
+    """Whether ``value`` differs from what was last drawn under ``key`` (it is then noted as
+    drawn: the caller draws it)."""
+    if key in _DRAWN and _DRAWN[key] == value:
+        return False
+    _DRAWN[key] = value
+    return True
+
+
+def forget_drawn() -> None:
+    """Another game, or the page redrawn from scratch: draw everything again."""
+    _DRAWN.clear()
