@@ -86,7 +86,8 @@ class ReplayBar:
         element("replay-slider").value = str(self.index)
         query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
         play = query("[data-testid=replay-play]")
-        play.textContent = "Pause" if self.playing else "Play"
+        play.querySelector(".txt").textContent = "Pause" if self.playing else "Play"
+        play.querySelector(".ico").textContent = "\u23f8\ufe0e" if self.playing else "\u25b6\ufe0e"
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
         at_start, at_end = self.index == 0, self.index == self.replay.last
         for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):
