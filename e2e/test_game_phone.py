@@ -109,7 +109,8 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     assert page.get_by_test_id("error").is_hidden()
 
 
-REPLAY_STEPS = [("replay-start", "end", -1), ("replay-forward-round", "round", 1), ("replay-forward-turn", "turn", 1),
+REPLAY_STEPS = [("replay-start", "end", -1), ("replay-forward-round", "round", 1),
+                ("replay-forward-turn", "turn", 1),
                 ("replay-forward", "action", 1), ("replay-back", "action", -1),
                 ("replay-back-turn", "turn", -1), ("replay-back-round", "round", -1),
                 ("replay-end", "end", 1)]
