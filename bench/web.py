@@ -489,12 +489,13 @@ def replay_step(bench: Bench) -> dict | None:
             "move": summary(moves), "turn": summary(turns)}
 
 
-def run(runs: int, build: bool = True, only: list[str] | None = None) -> dict:
+def run(runs: int, build: bool = True, only: list[str] | None = None,
+        site: Path | None = None) -> dict:
     from playwright.sync_api import sync_playwright
 
-    if build:
+    if build and site is None:
         build_site.build()
-    site = build_site.DIST
+    site = site or build_site.DIST
     server = play.make_server(site, port=0, quiet=True, handler_class=BenchHandler)
     server.lock = threading.Lock()  # type: ignore[attr-defined]
     server.sent = 0  # type: ignore[attr-defined]
@@ -563,11 +564,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--site", type=Path, help="measure this built site (e.g. another "
+                    "branch's dist/site, side by side) instead of building this checkout")
     ap.add_argument("--only", nargs="+", metavar="NAME",
                     help="run only these measures (e.g. strong_ai_decision or "
                     "click_to_redraw_cpu4x), no load figures")
     args = ap.parse_args(argv)
-    r = run(args.runs, build=not args.no_build, only=args.only)
+    r = run(args.runs, build=not args.no_build, only=args.only, site=args.site)
     if args.only:
         print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in args.only))
         return 0

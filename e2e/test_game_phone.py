@@ -107,3 +107,64 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     fit = page.evaluate(BOARD)
     assert abs(fit["svg"] - fit["box"]) < 2
     assert page.get_by_test_id("error").is_hidden()
+
+
+REPLAY_STEPS = [("replay-start", "end", -1), ("replay-forward-round", "round", 1),
+                ("replay-forward-turn", "turn", 1),
+                ("replay-forward", "action", 1), ("replay-back", "action", -1),
+                ("replay-back-turn", "turn", -1), ("replay-back-round", "round", -1),
+                ("replay-end", "end", 1)]
+
+
+def test_phone_replay_bar_is_compact_and_every_control_is_on_screen(make_site):
+    """The replay bar on a phone: two rows kept at the bottom while the board pans (it took
+    a third of the screen), icons named by their words, the slider across the bar; every
+    control is on screen when it is tapped."""
+    import vinci_core as vc
+    from vinci_core.playback import Replay
+    from vinci_core.randomplay import play_random
+    from vinci_core.session import Session, link_fragment
+
+    cfg = vc.GameConfig(seats=[vc.Seat(name=n) for n in ("Ann", "Bo", "Cy")], seed=21)
+    game = Session.from_save(vc.encode_save(play_random(cfg, seed=21).state))
+    replay = Replay.of(game)
+    site = make_site(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                     device_scale_factor=2)
+    page = site.new_page()
+    site.goto_ready(page, f"{site.base_url}?fast=1#{link_fragment(game)}")
+    page.get_by_test_id("replay").tap()
+    bar = page.get_by_test_id("replay-bar")
+    bar.wait_for(state="visible")
+    box, size = bar.bounding_box(), page.viewport_size
+    assert box is not None and box["height"] <= 0.12 * size["height"], box
+    slider = page.get_by_test_id("replay-slider").bounding_box()
+    assert slider is not None and slider["width"] >= 0.6 * size["width"]
+    assert bar.get_by_role("button", name="Close replay").is_visible()  # named by its words
+
+    i = replay.last
+    for test_id, unit, direction in REPLAY_STEPS:
+        page.locator("[data-testid=board]").evaluate("b => { b.scrollTop += 120; }")
+        _tap(page, test_id)
+        i = (0 if direction < 0 else replay.last) if unit == "end" else \
+            replay.step(i, unit, direction)
+        page.wait_for_function("i => document.documentElement.dataset.replayIndex === "
+                               "String(i)", arg=i)
+        assert digest(page) == vc.digest(replay.positions[i])
+    assert in_viewport(page, page.get_by_test_id("replay-slider"))
+    assert in_viewport(page, page.get_by_test_id("replay-speed"))
+    _tap(page, "replay-play")
+    page.wait_for_function("document.querySelector('[data-testid=replay-play]')"
+                           ".getAttribute('aria-pressed') === 'true'")
+    _tap(page, "replay-play")
+    _tap(page, "replay-close")
+    bar.wait_for(state="hidden")
+    page.get_by_test_id("replay").tap()
+    bar.wait_for(state="visible")
+    _tap(page, "replay-start")
+    _tap(page, "replay-forward-round")
+    old = digest(page)
+    _tap(page, "replay-branch")  # "play on from here": a new game from this point
+    bar.wait_for(state="hidden")
+    assert digest(page) == old
+    assert page.get_by_test_id("error").is_hidden()
+    site.assert_clean()

@@ -8,6 +8,8 @@ import random
 import pytest
 from game_driver import digest, human_step, start_game, wait_digest_change, wait_human_or_over
 
+import vinci_core as vc
+
 pytestmark = pytest.mark.e2e
 
 # The saved games in localStorage (not the picture of the last board kept for a quick first
@@ -53,6 +55,48 @@ def test_autosave_and_reload_resume_at_the_same_digest(site, page):
     page.get_by_test_id("saves-list").locator("li", has_text="A, B, C").get_by_test_id(
         "delete").click()
     assert rows.count() == 1 and second != before
+    site.assert_clean()
+
+
+# A click and a reload in one task: the page has no frame to paint (the save of a move waits
+# for its frame) before it is left. The digest shown after the click is kept across the
+# reload in sessionStorage.
+CLICK_THEN_RELOAD = """sel => {
+  document.querySelector(sel).click();
+  sessionStorage.setItem("shown", document.documentElement.dataset.digest);
+  location.reload();
+}"""
+
+
+@pytest.mark.parametrize("leave", ["reload", "hidden"])
+def test_a_move_is_kept_when_the_page_is_left_right_after_it(site, page, leave):
+    """A move is saved just after its frame is painted; leaving the page (a reload at once)
+    or hiding it (switching apps on a phone) before that frame still keeps it."""
+    site.goto_ready(page, site.base_url + "?fast=1")
+    start_game(page, "hotseat", ("A", "B", "C"), seed=3)
+    before = digest(page)
+    if leave == "reload":
+        try:
+            page.evaluate(CLICK_THEN_RELOAD, '[data-slot="1"]')
+        except Exception:  # noqa: BLE001 (the reload may destroy the context first)
+            pass
+        site.goto_ready(page, site.base_url + "?fast=1")
+        shown = page.evaluate("sessionStorage.getItem('shown')")
+    else:
+        # Read in the same task as the click: no frame has been painted yet.
+        shown, saved = page.evaluate("""() => {
+          document.querySelector('[data-slot="1"]').click();
+          Object.defineProperty(document, "visibilityState", { value: "hidden",
+                                                              configurable: true });
+          document.dispatchEvent(new Event("visibilitychange"));
+          return [document.documentElement.dataset.digest, localStorage.getItem(
+            "vinci.game." + localStorage.getItem("vinci.last"))];
+        }""")
+        assert vc.digest(vc.decode_save(saved)) == shown
+        page.reload(wait_until="commit")
+        site.goto_ready(page, site.base_url + "?fast=1")
+    assert shown != before
+    assert digest(page) == shown
     site.assert_clean()
 
 

@@ -17,14 +17,19 @@
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
 //   vinci.later(ms, fn)             setTimeout (the virtual players' pace)
+//   vinci.afterPaint(fn)            fn once the next frame is painted (a move's save)
 //   vinci.canShare() / vinci.share(title, url)   the system share sheet (navigator.share)
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
+//   vinci.paintTokens(json)         the board's changed token groups and tints, one call
+//   vinci.paintTargets(json)        the board's changed highlights (targets), one call
+//   vinci.showLogRows(n)            a replay's log: the first n rows shown, the n-th current
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
 // on a province before acting: the first one shows what it would do and cost).
 // Besides clicks, the handler gets {"type": "key"} for Enter/Space on a focused province
 // (the same as a click), {"type": "hover", "province"} when the pointer or the focus moves
 // over the board, {"type": "import", "value", "name"} with the text of an imported file, and
-// {"type": "hash"} when the address's fragment changes (a share link pasted into the tab).
+// {"type": "hash"} when the address's fragment changes (a share link pasted into the tab),
+// and {"type": "leave"} when the page is hidden or left (Python saves what still waits).
 // During a replay (<html data-replay="1">): {"type": "replay-key", "key", "shift"} for the
 // arrow keys, Home and End, and {"type": "replay-seek", "value"} when the slider moves.
 "use strict";
@@ -69,10 +74,16 @@ function keepSnapshot() {
   }
   vinci.storage.set(SNAPSHOT_KEY, JSON.stringify({ digest: root.dataset.digest, parts }));
 }
+// Python saves a move right after its frame is painted (vinci.afterPaint): "leave" makes it
+// save at once whatever is still waiting, before the page can go away.
+function leaving() {
+  if (handler) handler(JSON.stringify({ type: "leave" }));
+  keepSnapshot();
+}
 document.addEventListener("visibilitychange", () => {
-  if (document.visibilityState === "hidden") keepSnapshot();
+  if (document.visibilityState === "hidden") leaving();
 });
-window.addEventListener("pagehide", keepSnapshot);
+window.addEventListener("pagehide", leaving);
 
 function showSnapshot() {
   let snap = null;
@@ -200,6 +211,10 @@ const vinci = {
       fn();
     }, ms);
   },
+  // fn runs once the next frame has been painted (a move's save: after the player sees it).
+  afterPaint(fn) {
+    requestAnimationFrame(() => setTimeout(fn, 0));
+  },
   // Layout reads wait for the next frame, where the browser lays the page out anyway: read
   // while Python redraws, each would force a layout of its own (click to redrawn board).
   measureBoard() {
@@ -232,6 +247,51 @@ const vinci = {
       n.tint.setAttribute("class", cls);
     }
   },
+  // The board's highlighted targets, every province whose highlight changed in one call from
+  // Python (ui/board.py): [pid, lit, espionage offered, a split empire's 2nd part, cost or
+  // null] per province. The ring of a lit province goes on its tint, which lies above the
+  // terrain; the cost is the tests' hook (data-cost).
+  paintTargets(json) {
+    for (const [pid, lit, spy, part1, cost] of JSON.parse(json)) {
+      const n = provinceNodes(pid);
+      n.path.classList.toggle("target", lit);
+      n.path.classList.toggle("spy", lit && spy);
+      n.path.classList.toggle("part-1", lit && part1);
+      if (n.tint) {
+        n.tint.classList.toggle("lit", lit);
+        n.tint.classList.toggle("part-1", lit && part1);
+      }
+      if (lit && cost !== null) n.path.setAttribute("data-cost", String(cost));
+      else n.path.removeAttribute("data-cost");
+    }
+  },
+  // Replay: show the first `rows` rows of the move log (the whole game's log is drawn once),
+  // the last of them marked as the current line and kept in view. Only the rows between the
+  // old and the new position change: a jump re-styles those, not the whole log, and nothing
+  // here reads the layout (the scroll waits for the next frame).
+  showLogRows(rows) {
+    const box = $("log");
+    const items = box.children;
+    const before = logRowsShown === null ? items.length : logRowsShown;
+    for (let k = Math.min(before, rows); k < Math.max(before, rows) && k < items.length; k++) {
+      items[k].hidden = k >= rows;
+    }
+    logRowsShown = rows;
+    for (const node of box.querySelectorAll("li.current")) {
+      node.classList.remove("current");
+      node.removeAttribute("aria-current");
+    }
+    const line = rows ? items[rows - 1] : null;
+    if (line) {
+      line.classList.add("current");
+      line.setAttribute("aria-current", "step");
+    }
+    vinci.scrollToEnd(box);
+  },
+  // The log was redrawn whole (a replay opened or closed): every row is shown again.
+  logRedrawn() {
+    logRowsShown = null;
+  },
   canShare: () => typeof navigator.share === "function",
   share(title, url) {
     if (typeof navigator.share !== "function") return Promise.resolve(false);
@@ -240,6 +300,20 @@ const vinci = {
   },
 };
 window.vinci = vinci;
+
+let logRowsShown = null; // rows of the log a replay shows (null: all; see showLogRows)
+
+// A province's outline and tint (the tint may be missing), found once per inserted board.
+const targetNodes = new Map();
+function provinceNodes(pid) {
+  const known = targetNodes.get(pid);
+  if (known && known.path.isConnected) return known;
+  const board = $("board");
+  const nodes = { path: board.querySelector(`[data-province="${pid}"]`),
+    tint: board.querySelector(`[data-owner-of="${pid}"]`) };
+  targetNodes.set(pid, nodes);
+  return nodes;
+}
 
 // A province's token and tint nodes, found once per inserted board (a new board's SVG
 // replaces the old nodes, which then are no longer connected).

@@ -41,6 +41,7 @@ from ui.dom import (  # noqa: E402
     PROXIES,
     _,
     element,
+    forget_drawn,
     found,
     lang,
     ngettext,
@@ -132,6 +133,8 @@ class App:
         self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
+        self.save_pending = False  # a move not yet saved (see save_soon)
+        self.hint_shown = False  # a hint is on the page (render_hint)
 
     # ---------------------------------------------------------------- start
 
@@ -233,7 +236,7 @@ class App:
                 self.replay.close()
                 self.replay = ReplayBar(Replay.of(self.session), self.render)
                 self.replay.index = index
-            self.drawn_panels = {}
+            self.redraw_all()  # every panel's words change, not its data
             self.log.reset()
             self.board.key = None  # the board's names and labels are words too
             self.render()
@@ -260,6 +263,7 @@ class App:
              guided: bool = False) -> None:
         """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
         one is only marked as the game to resume. Any game but the guided one ends the guide."""
+        self.flush_save()  # the game on screen so far (its last move may wait for a frame)
         self.close_replay(redraw=False)
         if not guided:
             self.guide.stop()
@@ -272,7 +276,7 @@ class App:
         self.espionage = False
         self.editor = None
         self.over_shown = session.state.is_terminal
-        self.drawn_panels = {}
+        self.redraw_all()
         self.pending_keep = None
         self.seen_moves = len(session.entries)  # no notices for what happened before
         clear_notices()
@@ -299,6 +303,7 @@ class App:
     def open_text(self, text: str, what: str, for_seat: int | None = None) -> bool:
         """A share link's fragment or an imported file (see SaveStore.open_link): its saved
         game moved forward, shown, or a new saved game; or a clear error."""
+        self.flush_save()  # the link may move forward the game on screen: saved first
         try:
             outcome = self.store.open_link(text, for_seat)
         except self.vc.SaveError as exc:
@@ -338,6 +343,8 @@ class App:
         self.load(self.store.new_id(), session)
 
     def autosave(self) -> None:
+        """Save the game on screen now (see save_soon for the saves after a move)."""
+        self.save_pending = False
         if self.session is None or self.guide.active:
             return  # the guided game is never saved: leaving it goes back to the saved game
         if self.game_id is None:
@@ -345,7 +352,22 @@ class App:
         self.store.put(self.game_id, self.session)
         self.render_saving()
 
+    def save_soon(self) -> None:
+        """A move was played: save it right after the next painted frame, so the player sees
+        the move before the save's ~15 ms. No move may be lost on the way: whatever reads or
+        replaces the saved games first (opening a game, a link, a file, the saved-games list)
+        calls flush_save, and so does the page when it is hidden or left (app.js "leave")."""
+        if self.session is None or self.save_pending:
+            return
+        self.save_pending = True
+        BRIDGE.afterPaint(create_once_callable(self.flush_save))
+
+    def flush_save(self) -> None:
+        if self.save_pending:
+            self.autosave()
+
     def continue_game(self, gid: str) -> None:
+        self.flush_save()  # it may be the game on screen: its last move first
         try:
             session = self.store.load(gid)
         except self.vc.SaveError as exc:
@@ -382,7 +404,7 @@ class App:
 
         dialogs.close("over-dialog")
         self.replay = ReplayBar(Replay.of(self.session), self.render)
-        self.drawn_panels = {}
+        self.redraw_all()
         self.render()
 
     def close_replay(self, redraw: bool = True) -> None:
@@ -390,7 +412,7 @@ class App:
             return
         self.replay.close()
         self.replay = None
-        self.drawn_panels = {}
+        self.redraw_all()
         self.log.reset()
         if redraw:
             self.render()
@@ -468,7 +490,7 @@ class App:
         self.hint = None
         self.espionage = False
         self.render()
-        self.autosave()
+        self.save_soon()
         self.schedule_virtual()
 
     # ---------------------------------------------------------------- AI seats and hints
@@ -492,8 +514,11 @@ class App:
         self.render_hint()
 
     def render_hint(self) -> None:
-        box = element("hint-text")
         hint = self.hint
+        if hint is None and not self.hint_shown:
+            return  # nothing shown, nothing to show: no DOM call (most redraws)
+        self.hint_shown = hint is not None
+        box = element("hint-text")
         show(box, hint is not None)
         for node in js.document.querySelectorAll(".hinted"):
             node.classList.remove("hinted")
@@ -590,6 +615,8 @@ class App:
             return
         if kind == "language":
             self.switch_language(str(detail.get("value") or ""))
+        if kind == "leave":  # the page is hidden or left: nothing may stay unsaved
+            self.flush_save()
             return
         if kind == "replay-key" and self.replay is not None:
             self.timed(lambda: self.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
@@ -700,11 +727,13 @@ class App:
         elif action == "close-dialog":
             dialogs.close(str(value))
         elif action == "open-saves":
+            self.flush_save()
             dialogs.render_saves(self.store.entries(), self.game_id)
             dialogs.open_modal("saves-dialog")
         elif action == "continue":
             self.continue_game(str(value))
         elif action == "delete":
+            self.flush_save()
             self.store.delete(str(value))
             if value == self.game_id:
                 self.game_id = None  # the game on screen stays; it is saved anew on next move
@@ -852,7 +881,7 @@ class App:
             for id_ in ("board", "display", "players", "chart"):  # a last visit's picture
                 element(id_).replaceChildren()
             self.board.key = None
-            self.drawn_panels = {}
+            self.redraw_all()
             self.guide.render(None)
             return
         v = self.view = self.replay.view() if self.replay else self.session.view()
@@ -910,6 +939,11 @@ class App:
                           "its end."), self.link())
         else:
             render_send(None, "")
+
+    def redraw_all(self) -> None:
+        """The next render draws every panel (another game, a replay opened or closed)."""
+        self.drawn_panels = {}
+        forget_drawn()
 
     def redraw(self, panel: str, draw: Any, *data: Any) -> None:
         key = json.dumps(data, sort_keys=True, default=str)

@@ -17,6 +17,8 @@ class BoardView:
         self.nodes: dict[str, tuple[Any, ...]] = {}
         self.drawn: dict[str, tuple[Any, ...]] = {}  # pid -> what the token group shows
         self.lit: set[str] = set()
+        self.shown_targets: dict[str, tuple[bool, bool, Any]] = {}  # pid -> what it shows
+        self.acting = False  # the board's "acting" class (something is highlighted)
         self.zoom = 0
         self.armed: str | None = None  # touch: the target tapped once, waiting for its 2nd tap
 
@@ -51,6 +53,8 @@ class BoardView:
                                mark, mark.querySelector("text"))
         self.drawn = {}
         self.lit = set()
+        self.shown_targets = {}
+        self.acting = False
 
     def render_tokens(self, board: dict[str, dict[str, Any]], preview: dict[str, int],
                       current: int | None) -> None:
@@ -78,37 +82,35 @@ class BoardView:
             paints.append([
                 pid, want[4], colour, contrast(colour), str(tokens), want[2], want[3], want[5],
                 want[7], style["fill"], style["fill-opacity"], style["mask"],
-                style["class"] + (" current" if mine else "") + (" lit" if pid in self.lit else ""),
+                style["class"] + (" current" if mine else "") + self._lit_class(pid),
             ])
         if paints:
             # One call into the page for every changed province: each DOM call through
             # Pyodide's bridge costs far more than in JS (a replay jump repaints them all).
             BRIDGE.paintTokens(json.dumps(paints))
 
+    def _lit_class(self, pid: str) -> str:
+        """The tint's classes of a highlighted target (kept when its class is rewritten)."""
+        shown = self.shown_targets.get(pid)
+        return "" if shown is None else " lit part-1" if shown[1] else " lit"
+
     def render_targets(self, targets: dict[str, dict[str, Any]], lit: set[str]) -> None:
-        """Highlight ``lit`` (with each target's cost as data-cost, the tests' hook)."""
-        for pid in self.lit - lit:
-            path, tint = self.nodes[pid][0], self.nodes[pid][6]
-            path.classList.remove("target", "spy", "part-1")
-            if tint is not None:
-                tint.classList.remove("lit", "part-1")
-            path.removeAttribute("data-cost")
+        """Highlight ``lit`` (with each target's cost as data-cost, the tests' hook). Only the
+        provinces whose highlight changed are sent, in one call into the page."""
+        want = {}
         for pid in lit:
-            path = self.nodes[pid][0]
-            path.classList.add("target")
             t = targets.get(pid) or {}
-            path.classList.toggle("spy", "espionage" in t)
-            path.classList.toggle("part-1", t.get("part") == 1)  # a split empire's 2nd part
-            tint = self.nodes[pid][6]
-            if tint is not None:  # the tint lies above the terrain: the ring goes on it
-                tint.classList.add("lit")
-                tint.classList.toggle("part-1", t.get("part") == 1)
-            if "cost" in t:
-                path.setAttribute("data-cost", str(t["cost"]))
-            else:
-                path.removeAttribute("data-cost")
+            # (espionage offered, a split empire's 2nd part, the cost or None)
+            want[pid] = ("espionage" in t, t.get("part") == 1, t.get("cost"))
+        paints = [[pid, pid in want, *(want.get(pid) or (False, False, None))]
+                  for pid in self.lit | set(want) if self.shown_targets.get(pid) != want.get(pid)]
+        if paints:
+            BRIDGE.paintTargets(json.dumps(paints))
+        self.shown_targets = want
         self.lit = lit
-        element("board").classList.toggle("acting", bool(lit))
+        if self.acting != bool(lit):
+            self.acting = bool(lit)
+            element("board").classList.toggle("acting", self.acting)
 
     def flash(self, pid: str, scroll: bool = False) -> None:
         """Outline ``pid`` with the pulsing ring (the move just played, or one picked in the

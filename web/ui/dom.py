@@ -90,3 +90,22 @@ def translate_static() -> None:
                 message = str(node.getAttribute(name) or "")
                 node.setAttribute(f"data-i18n-{name}", message)
             node.setAttribute(name, t.gettext(message))
+
+
+# What the views last drew, by key: a redraw skips the DOM calls that would change nothing
+# (each is a trip through Pyodide's bridge, and a click's redraw is what a player waits for).
+_DRAWN: dict[str, Any] = {}
+
+
+def changed(key: str, value: Any) -> bool:
+    """Whether ``value`` differs from what was last drawn under ``key`` (it is then noted as
+    drawn: the caller draws it)."""
+    if key in _DRAWN and _DRAWN[key] == value:
+        return False
+    _DRAWN[key] = value
+    return True
+
+
+def forget_drawn() -> None:
+    """Another game, or the page redrawn from scratch: draw everything again."""
+    _DRAWN.clear()

@@ -17,6 +17,7 @@ class LogPanel:
         """Another game is shown: none of the lines on screen belong to it."""
         self.shown = []
         element("log").replaceChildren()
+        BRIDGE.logRedrawn()
 
     def render(self, rows: list[dict[str, Any]]) -> None:
         box = element("log")
@@ -29,6 +30,7 @@ class LogPanel:
             return
         if rows[:len(shown)] != shown:
             box.replaceChildren()
+            BRIDGE.logRedrawn()  # a replay's hidden rows are gone with them
             shown = []
         for row in rows[len(shown):]:
             box.append(_row(row))

@@ -6,36 +6,42 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import _, element, lang, make, ngettext, query, show
+from .dom import _, changed, element, lang, make, ngettext, query, show
 
 
 def render_status(v: dict[str, Any]) -> None:
     from vinci_core.presenter import round_text
 
     seat = v["current_player"]
-    who = element("turn-who")
     if seat is None:
-        who.querySelector(".nm").textContent = _("Game over")
-        who.querySelector(".dot").style.background = "transparent"
+        who_text, dot = _("Game over"), "transparent"
     else:
         p = v["players"][seat]
-        who.querySelector(".nm").textContent = (_("{name} (virtual)").format(name=p["name"])
-                                                if p["virtual"] else p["name"])
-        who.querySelector(".dot").style.background = p["colour"]
-    element("turn-round").textContent = round_text(v, lang())
-    element("turn-phase").textContent = v["phase_name"]
-    element("prompt").textContent = v["prompt"]
-    query("[data-testid=undo]").disabled = not v["can_undo"]
+        who_text = (_("{name} (virtual)").format(name=p["name"]) if p["virtual"]
+                    else p["name"])
+        dot = p["colour"]
+    if changed("status-who", (who_text, dot)):
+        who = element("turn-who")
+        who.querySelector(".nm").textContent = who_text
+        who.querySelector(".dot").style.background = dot
+    for id_, text in (("turn-round", round_text(v, lang())), ("turn-phase", v["phase_name"]),
+                      ("prompt", v["prompt"])):
+        if changed(id_, text):
+            element(id_).textContent = text
+    if changed("undo", v["can_undo"]):
+        query("[data-testid=undo]").disabled = not v["can_undo"]
 
 
 def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> bool:
     """The buttons that apply now; returns whether the Espionage toggle is still offered."""
     c = v["controls"]
     human = not v.get("virtual_to_act") and not v["terminal"]
+    spy = human and any("espionage" in t for t in v["targets"].values())
+    if not changed("controls", (c, human, spy, espionage, v.get("editor") is not None)):
+        return spy
     show(query("[data-testid=finish-conquest]"), human and c["finish"])
     show(query("[data-testid=end-turn]"), human and c["end_turn"])
     show(query("[data-testid=decline]"), human and c["decline"])
-    spy = human and any("espionage" in t for t in v["targets"].values())
     button = query("[data-testid=espionage]")
     show(button, spy)
     on = spy and espionage
@@ -112,54 +118,65 @@ def render_display(v: dict[str, Any]) -> None:
 
 
 def render_players(v: dict[str, Any]) -> None:
+    """The player cards; only the cards whose data changed are drawn again (a conquest
+    changes one or two of them)."""
+    box = element("players")
+    cards = [(p, p["seat"] == v["current_player"]) for p in v["players"]]
+    if changed("players-count", (len(cards), lang())):  # a new language redraws them all
+        box.replaceChildren()
+        for seat, (p, current) in enumerate(cards):
+            changed(f"player-{seat}", (p, current))
+            box.append(_player_card(p, current, v["ruleset"]))
+        return
+    for seat, (p, current) in enumerate(cards):
+        if changed(f"player-{seat}", (p, current)):
+            box.children[seat].replaceWith(_player_card(p, current, v["ruleset"]))
+
+
+def _player_card(p: dict[str, Any], current: bool, ruleset: str) -> Any:
     from vinci_core.palette import contrast
 
-    box = element("players")
-    box.replaceChildren()
-    for p in v["players"]:
-        card = make("div", None, class_="player", data_seat=str(p["seat"]),
-                    data_testid=f"player-{p['seat']}")
-        if p["seat"] == v["current_player"]:
-            card.classList.add("current")
-        card.style.setProperty("--c", p["colour"])
-        head = make("div", None, class_="head")
-        swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
-        swatch.style.color = contrast(p["colour"])
-        head.append(swatch,
-                    make("span", _("{name} · virtual").format(name=p["name"]) if p["virtual"]
-                         else p["name"], class_="pname"),
-                    make("span", _("{n} VP").format(n=p["score"]), class_="score",
-                         data_testid=f"score-{p['seat']}"))
-        card.append(head)
-        if p["active"]:
-            a = p["active"]
-            line = make("div", None, class_="civ")
-            line.append(make("span", _("Active"), class_="tag"),
-                        _tile_names(a["tiles"], v["ruleset"]))
-            card.append(line)
-            facts = " · ".join((
-                ngettext("{n} province", "{n} provinces", a["provinces"]).format(
-                    n=a["provinces"]),
-                ngettext("{n} token on the board", "{n} tokens on the board",
-                         a["tokens_on_board"]).format(n=a["tokens_on_board"]),
-                _("{n} in hand").format(n=p["hand"])))
-            card.append(make("div", facts, class_="facts"))
-        else:
-            card.append(make("div", _("No active civilization"), class_="facts"))
-        if p.get("peace"):
-            card.append(make("div", _("At peace with {names} (Diplomacy)").format(
-                names=_(" and ").join(p["peace"])), class_="peace",
-                data_testid=f"peace-{p['seat']}"))
-        if p["declined"]:
-            d = p["declined"]
-            line = make("div", None, class_="civ declined")
-            provinces = ngettext("{n} province", "{n} provinces", d["provinces"]).format(
-                n=d["provinces"])
-            names = _tile_names(d["tiles"], v["ruleset"])
-            names.append(f" · {provinces}")
-            line.append(make("span", _("Declined"), class_="tag"), names)
-            card.append(line)
-        box.append(card)
+    card = make("div", None, class_="player", data_seat=str(p["seat"]),
+                data_testid=f"player-{p['seat']}")
+    if current:
+        card.classList.add("current")
+    card.style.setProperty("--c", p["colour"])
+    head = make("div", None, class_="head")
+    swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
+    swatch.style.color = contrast(p["colour"])
+    head.append(swatch,
+                make("span", _("{name} · virtual").format(name=p["name"]) if p["virtual"]
+                     else p["name"], class_="pname"),
+                make("span", _("{n} VP").format(n=p["score"]), class_="score",
+                     data_testid=f"score-{p['seat']}"))
+    card.append(head)
+    if p["active"]:
+        a = p["active"]
+        line = make("div", None, class_="civ")
+        line.append(make("span", _("Active"), class_="tag"), _tile_names(a["tiles"], ruleset))
+        card.append(line)
+        facts = " · ".join((
+            ngettext("{n} province", "{n} provinces", a["provinces"]).format(n=a["provinces"]),
+            ngettext("{n} token on the board", "{n} tokens on the board",
+                     a["tokens_on_board"]).format(n=a["tokens_on_board"]),
+            _("{n} in hand").format(n=p["hand"])))
+        card.append(make("div", facts, class_="facts"))
+    else:
+        card.append(make("div", _("No active civilization"), class_="facts"))
+    if p.get("peace"):
+        card.append(make("div", _("At peace with {names} (Diplomacy)").format(
+            names=_(" and ").join(p["peace"])), class_="peace",
+            data_testid=f"peace-{p['seat']}"))
+    if p["declined"]:
+        d = p["declined"]
+        line = make("div", None, class_="civ declined")
+        provinces = ngettext("{n} province", "{n} provinces", d["provinces"]).format(
+            n=d["provinces"])
+        names = _tile_names(d["tiles"], ruleset)
+        names.append(f" · {provinces}")
+        line.append(make("span", _("Declined"), class_="tag"), names)
+        card.append(line)
+    return card
 
 
 def _tile_names(tiles: list[str], ruleset: str) -> Any:
@@ -177,20 +194,26 @@ def _tile_names(tiles: list[str], ruleset: str) -> Any:
 
 
 def render_virtual(v: dict[str, Any], has_game: bool) -> None:
-    box = element("virtual-status")
     on = bool(v.get("virtual_to_act")) and has_game
-    show(box, on)
+    text = ""
     if on:
         name = v["players"][v["current_player"]]["name"]
         thinking = v.get("ai_level") == "strong"  # (issue 13) the strong AI searches
-        box.querySelector(".txt").textContent = (
-            _("{name} is thinking…") if thinking else _("{name} is playing…")).format(name=name)
+        text = (_("{name} is thinking…") if thinking
+                else _("{name} is playing…")).format(name=name)
+    if not changed("virtual-status", (on, text)):
+        return
+    box = element("virtual-status")
+    show(box, on)
+    if on:
+        box.querySelector(".txt").textContent = text
 
 
 def set_test_hooks(v: dict[str, Any]) -> None:
     """``<html data-phase data-actor>`` next to data-digest: what the tests wait for."""
-    root = js.document.documentElement
-    root.dataset.phase = v["phase"]
-    root.dataset.actor = ("over" if v["terminal"] else
-                          "virtual" if v.get("virtual_to_act") else
-                          "remote" if v.get("remote_to_act") else "human")
+    actor = ("over" if v["terminal"] else "virtual" if v.get("virtual_to_act") else
+             "remote" if v.get("remote_to_act") else "human")
+    if changed("test-hooks", (v["phase"], actor)):
+        root = js.document.documentElement
+        root.dataset.phase = v["phase"]
+        root.dataset.actor = actor

@@ -9,7 +9,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
-from .dom import BRIDGE, _, element, found, make, query, show
+from .dom import BRIDGE, _, element, query, show
 
 KEYS = {"ArrowLeft": ("action", -1), "ArrowRight": ("action", 1)}
 
@@ -25,9 +25,6 @@ class ReplayBar:
         self.timings: list[float] = []  # ms from a step to the redrawn page (bench hook)
         slider = element("replay-slider")
         slider.max = str(replay.last)
-        # The whole log is drawn once; this rule hides the rows after the position shown.
-        self.log_rule = make("style", None, id="replay-log-rule")
-        js.document.head.append(self.log_rule)
         show(element("replay-bar"), True)
         js.document.documentElement.dataset.replay = "1"
 
@@ -36,7 +33,6 @@ class ReplayBar:
 
     def close(self) -> None:
         self.playing = False
-        self.log_rule.remove()
         show(element("replay-bar"), False)
         js.document.documentElement.dataset.replay = "0"
 
@@ -90,7 +86,8 @@ class ReplayBar:
         element("replay-slider").value = str(self.index)
         query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
         play = query("[data-testid=replay-play]")
-        play.textContent = _("Pause") if self.playing else _("Play")
+        play.querySelector(".txt").textContent = _("Pause") if self.playing else _("Play")
+        play.querySelector(".ico").textContent = "\u23f8\ufe0e" if self.playing else "\u25b6\ufe0e"
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
         at_start, at_end = self.index == 0, self.index == self.replay.last
         for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):
@@ -100,21 +97,7 @@ class ReplayBar:
             query(f"[data-testid={tid}]").disabled = at_end
         query("[data-testid=replay-branch]").disabled = \
             self.replay.positions[self.index].is_terminal
-        rows = int(self.replay.rows_end[self.index])
-        self.log_rule.textContent = f"#log > li:nth-child(n+{rows + 1}) {{ display: none; }}"
-        highlight_current_line(rows)
+        # The whole log is drawn once (LogPanel); the rows after the position are hidden and
+        # the step's line (the last row shown) is marked, in one call into the page.
+        BRIDGE.showLogRows(int(self.replay.rows_end[self.index]))
         js.document.documentElement.dataset.replayIndex = str(self.index)
-
-
-def highlight_current_line(rows: int) -> None:
-    """The log line of the step shown: the last row shown (none at the start), kept in
-    view."""
-    for node in js.document.querySelectorAll("#log li.current"):
-        node.classList.remove("current")
-        node.removeAttribute("aria-current")
-    box = element("log")
-    line = js.document.querySelector(f"#log > li:nth-child({rows})") if rows else None
-    if found(line):
-        line.classList.add("current")
-        line.setAttribute("aria-current", "step")
-    box.scrollTop = box.scrollHeight
