@@ -50,28 +50,37 @@ BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title></head>
 <body><script type="module">
 import { loadPyodide } from "%(core)s/pyodide.mjs";
-const py = await loadPyodide({ indexURL: "%(core)s/" });
+const py = await loadPyodide({ indexURL: "%(core)s/", packages: %(packages)s });
 py.runPython("import sys");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
+WHEELS_PATH = "/__bench__/wheels.html"  # the bare boot on the site's core, with our wheels
+# PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
+# pages load it from the npm package the build installs.
+PYSCRIPT_PREFIX = "/__bench__/pyscript/"
 # PyScript on the site's core running a one-line script (marks ready): alone, and with the
 # page's packages installed (nothing imported).
 PYSCRIPT_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>pyscript</title>
-<script type="module" src="../pyscript/core.js"></script></head>
+<script type="module" src="./pyscript/core.js"></script></head>
 <body><script type="py" src="./ready.py" config="./%(config)s"></script></body></html>
 """
 PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
     # The page's packages, not its own modules (``files``): the script here is empty.
-    "pyscript-wheels.json": {**{k: v for k, v in build_site.pyscript_config().items()
-                                if k != "files"},
-                             "interpreter": "../pyodide/pyodide.mjs"},
+    "pyscript-wheels.json": {"interpreter": "../pyodide/pyodide.mjs",
+                             "packages": [build_site.ROOT_PACKAGE],
+                             "packages_cache": "passthrough"},
 }
 BARE_PAGES = {
-    BARE_PATH: ((BARE_HTML % {"core": "../pyodide"}).encode(), "text/html; charset=utf-8"),
-    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide"}).encode(), "text/html; charset=utf-8"),
+    BARE_PATH: ((BARE_HTML % {"core": "../pyodide", "packages": "[]"}).encode(),
+                "text/html; charset=utf-8"),
+    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide", "packages": "[]"}).encode(),
+                 "text/html; charset=utf-8"),
+    WHEELS_PATH: ((BARE_HTML % {"core": "../pyodide",
+                                "packages": json.dumps([build_site.ROOT_PACKAGE])}).encode(),
+                  "text/html; charset=utf-8"),
     "/__bench__/pyscript.html": ((PYSCRIPT_HTML % {"config": "pyscript.json"}).encode(),
                                  "text/html; charset=utf-8"),
     "/__bench__/pyscript-wheels.html": (
@@ -133,6 +142,13 @@ class BenchHandler(play.SiteHandler):
                 return
             data = (self.server.stock / name).read_bytes()  # type: ignore[attr-defined]
             self._send(data, build_site.content_type(name))
+        elif path.startswith(PYSCRIPT_PREFIX) and ".." not in path:
+            dist = self.server.stock.parent / "@pyscript" / "core" / "dist"  # type: ignore[attr-defined]
+            file = dist / path[len(PYSCRIPT_PREFIX):]
+            if not file.is_file():
+                self.send_error(404)
+                return
+            self._send(file.read_bytes(), build_site.content_type(file.name))
         else:
             super().do_GET()
 
@@ -182,10 +198,10 @@ class Bench:
 
 
 def bench_cold(bench: Bench) -> dict:
-    samples: dict[str, list[float]] = {"bare": [], "stock": [], "pyscript": [],
+    samples: dict[str, list[float]] = {"bare": [], "stock": [], "wheels": [], "pyscript": [],
                                        "pyscript_wheels": [], "ours": [], "ours_sw": []}
     root = bench.base_url.rstrip("/")
-    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH,
+    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH, "wheels": root + WHEELS_PATH,
             "pyscript": root + "/__bench__/pyscript.html",
             "pyscript_wheels": root + "/__bench__/pyscript-wheels.html"}
     transfer = None
@@ -200,6 +216,7 @@ def bench_cold(bench: Bench) -> dict:
             ctx.close()
     ours = statistics.median(samples["ours"])
     return {"bare_ms": summary(samples["bare"]), "stock_bare_ms": summary(samples["stock"]),
+            "bare_wheels_ms": summary(samples["wheels"]),
             "pyscript_empty_ms": summary(samples["pyscript"]),
             "pyscript_wheels_empty_ms": summary(samples["pyscript_wheels"]),
             "ours_ms": summary(samples["ours"]),
@@ -544,7 +561,8 @@ def report(r: dict) -> str:
         f"-> {r['ratio_median']:.2f}x; bare Pyodide, npm core as shipped "
         f"{r['stock_bare_ms']['median']:.0f} ms -> {r['stock_ratio_median']:.2f}x "
         f"(target <= 1.3x)",
-        f"  where the time goes, on the site core: PyScript running an empty script "
+        f"  where the time goes, on the site core: the bare boot with our wheels installed "
+        f"{r['bare_wheels_ms']['median']:.0f} ms; PyScript running an empty script "
         f"{r['pyscript_empty_ms']['median']:.0f} ms, with our wheels installed "
         f"{r['pyscript_wheels_empty_ms']['median']:.0f} ms",
         f"first visit with service worker registering: "

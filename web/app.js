@@ -104,9 +104,9 @@ function showBootPicture() {
   // Progress: the big files Python needs, counted as they arrive.
   const bar = $("boot-progress");
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
-    /\.whl$/, /main\.py$/];
+    /\.whl$/];
   let done = 0;
-  const total = 11; // core, stdlib, lock, six wheels, main.py, the page's modules
+  const total = 10; // core, stdlib, lock, seven wheels (the page's own Python is one)
   if (bar && "PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -374,15 +374,6 @@ document.addEventListener("change", (event) => {
     input.value = "";
   });
 });
-
-// PyScript shows uncaught Python errors in a .py-error element: surface them as our error.
-new MutationObserver((records) => {
-  for (const r of records) {
-    for (const node of r.addedNodes) {
-      if (node.nodeType === 1 && node.classList.contains("py-error")) showError(node.textContent);
-    }
-  }
-}).observe(document.documentElement, { childList: true, subtree: true });
 
 setTimeout(() => {
   if (root.dataset.ready !== "1") {
