@@ -55,43 +55,23 @@ function showError(message) {
 
 // --- First paint before Python: the last board shown, or the empty board and a progress bar.
 // Leaving the page (or hiding it) keeps a copy of the board and the panels; the next visit
-// shows that copy at once, marked as loading (inert), and Python's first render replaces it.
-const SNAPSHOT_KEY = "vinci.snapshot";
-const SNAPSHOT_PARTS = ["board", "turn-who", "turn-round", "turn-phase", "prompt", "display",
-  "players", "chart"];
+// shows that copy at once (an inline script at the end of index.html, which defines the
+// storage key and the parts), marked as loading (inert), and Python's first render replaces it.
+const SNAPSHOT = window.VINCI_SNAPSHOT || { key: "vinci.snapshot", parts: [] };
 
 function keepSnapshot() {
   if (root.dataset.ready !== "1" || !root.dataset.digest || $("app").hidden) return;
   const parts = {};
-  for (const id of SNAPSHOT_PARTS) {
+  for (const id of SNAPSHOT.parts) {
     const el = $(id);
     if (el) parts[id] = el.innerHTML;
   }
-  vinci.storage.set(SNAPSHOT_KEY, JSON.stringify({ digest: root.dataset.digest, parts }));
+  vinci.storage.set(SNAPSHOT.key, JSON.stringify({ digest: root.dataset.digest, parts }));
 }
 document.addEventListener("visibilitychange", () => {
   if (document.visibilityState === "hidden") keepSnapshot();
 });
 window.addEventListener("pagehide", keepSnapshot);
-
-function showSnapshot() {
-  let snap = null;
-  try {
-    snap = JSON.parse(vinci.storage.get(SNAPSHOT_KEY) || "null");
-  } catch {
-    snap = null; // a damaged copy is only a picture: ignore it
-  }
-  const app = $("app");
-  if (!snap || !snap.parts || !snap.parts.board || !app) return false;
-  for (const [id, html] of Object.entries(snap.parts)) {
-    const el = $(id);
-    if (el && SNAPSHOT_PARTS.includes(id)) el.innerHTML = html; // our own page's markup
-  }
-  root.dataset.snapshot = "1";
-  app.inert = true;
-  app.hidden = false;
-  return true;
-}
 
 function showBootPicture() {
   const box = $("boot-picture");
@@ -260,13 +240,7 @@ function tokenNodes(pid) {
   return nodes;
 }
 
-if (showSnapshot()) {
-  const status = $("boot-status");
-  if (status) status.classList.add("over-snapshot");
-  requestAnimationFrame(() => performance.mark("vinci-board-painted"));
-} else {
-  showBootPicture();
-}
+if (root.dataset.snapshot !== "1") showBootPicture(); // else index.html painted the last board
 
 // The kind of pointer behind the next click (a click event does not say it everywhere).
 let lastPointer = "mouse";
