@@ -18,6 +18,7 @@ async function boot() {
     // No pydantic plugins exist in the page: skip their entry-point scan.
     env: { PYDANTIC_DISABLE_PLUGINS: "__all__" },
   });
+  performance.mark("vinci-python-booted"); // every wheel installed (bench/web.py reads it)
   pyodide.pyimport(ENTRY).destroy(); // main.py boots the page at import
 }
 
