@@ -91,7 +91,8 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 const py = await loadPyodide({ indexURL: "../pyodide/",
                                env: { PYDANTIC_DISABLE_PLUGINS: "__all__" } });
 performance.mark("boot");
-for (const name of PACKAGES) {
+const lock = await (await fetch("../pyodide/pyodide-lock.json")).json();
+for (const name of PACKAGES.filter((n) => n in lock.packages)) {  // an older build: no page wheel
   await py.loadPackage(name);
   performance.mark("install " + name);
 }
