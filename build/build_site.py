@@ -479,7 +479,7 @@ def page_wheel() -> Path:
     imports its views as ``ui.*``, as in web/), requiring vinci-core. Cached under
     build/cache/page-wheel/ by a hash of those sources; same sources, same bytes."""
     sources = [PAGE_ENTRY, *page_modules()]
-    key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER])
+    key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
     where = _keyed_dir("page-wheel", key)
     stem = f"{PAGE_PACKAGE.replace('-', '_')}-{PAGE_VERSION}"
     wheel = where / f"{stem}-py3-none-any.whl"
