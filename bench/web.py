@@ -8,8 +8,10 @@ In one run, with the same vendored Pyodide core and the same Debian Chromium:
   Pyodide boot page (no packages, ready right after ``loadPyodide``), twice: with the
   site's own core (its standard library precompiled by the build) and with the npm
   package's core as shipped (standard library as sources, compiled at every load);
-  target: ours <= 1.3x bare; and, to show where our page's time goes, PyScript on the
-  site's core running an empty script, without and with our wheels;
+  target: ours <= 1.3x bare; and, to show where our page's time goes, the bare boot on the
+  site's core with our wheels installed, and PyScript (which the page no longer uses; served
+  from the npm package) running an empty script, without and with our wheels; the
+  ``boot_breakdown`` measure times each wheel's installation and each import in turn;
 * offline reload to interactive (service worker controlling, network off);
 * total site size, bytes transferred by a cold load (and by the whole first visit including
   the service worker's precache), and the gzip size a compressing host would send.
@@ -50,33 +52,72 @@ BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title></head>
 <body><script type="module">
 import { loadPyodide } from "%(core)s/pyodide.mjs";
-const py = await loadPyodide({ indexURL: "%(core)s/" });
+const py = await loadPyodide({ indexURL: "%(core)s/", packages: %(packages)s });
 py.runPython("import sys");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
+WHEELS_PATH = "/__bench__/wheels.html"  # the bare boot on the site's core, with our wheels
+# PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
+# pages load it from the npm package the build installs.
+PYSCRIPT_PREFIX = "/__bench__/pyscript/"
 # PyScript on the site's core running a one-line script (marks ready): alone, and with the
 # page's packages installed (nothing imported).
 PYSCRIPT_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>pyscript</title>
-<script type="module" src="../pyscript/core.js"></script></head>
+<script type="module" src="./pyscript/core.js"></script></head>
 <body><script type="py" src="./ready.py" config="./%(config)s"></script></body></html>
 """
 PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
     # The page's packages, not its own modules (``files``): the script here is empty.
-    "pyscript-wheels.json": {**{k: v for k, v in build_site.pyscript_config().items()
-                                if k != "files"},
-                             "interpreter": "../pyodide/pyodide.mjs"},
+    "pyscript-wheels.json": {"interpreter": "../pyodide/pyodide.mjs",
+                             "packages": [build_site.ROOT_PACKAGE],
+                             "packages_cache": "passthrough"},
 }
+# Where a cold load's time goes after the bare boot: the site's core booted without packages,
+# then each of our wheels installed in turn (dependencies first; the page installs them all in
+# one go, overlapping their downloads with the boot), then the imports the page makes, each
+# step marked ("boot", "install <package>", "import <module>").
+BREAKDOWN_PATH = "/__bench__/breakdown.html"
+BREAKDOWN_PACKAGES = ["typing-extensions", "annotated-types", "typing-inspection",
+                      "pydantic-core", "pydantic", "vinci-core", "vinci-page"]
+BREAKDOWN_IMPORTS = ["pydantic_core", "pydantic.main", "vinci_core", "vinci_core.session",
+                     "vinci_core.presenter", "vinci_core.svg"]
+BREAKDOWN_HTML = """<!doctype html>
+<html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>breakdown</title></head>
+<body><script type="module">
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+const py = await loadPyodide({ indexURL: "../pyodide/",
+                               env: { PYDANTIC_DISABLE_PLUGINS: "__all__" } });
+performance.mark("boot");
+const lock = await (await fetch("../pyodide/pyodide-lock.json")).json();
+for (const name of PACKAGES.filter((n) => n in lock.packages)) {  // an older build: no page wheel
+  await py.loadPackage(name);
+  performance.mark("install " + name);
+}
+for (const name of IMPORTS) {
+  py.pyimport(name).destroy();
+  performance.mark("import " + name);
+}
+document.documentElement.dataset.ready = "1";
+</script></body></html>
+""".replace("PACKAGES", json.dumps(BREAKDOWN_PACKAGES)).replace("IMPORTS",
+                                                               json.dumps(BREAKDOWN_IMPORTS))
 BARE_PAGES = {
-    BARE_PATH: ((BARE_HTML % {"core": "../pyodide"}).encode(), "text/html; charset=utf-8"),
-    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide"}).encode(), "text/html; charset=utf-8"),
+    BARE_PATH: ((BARE_HTML % {"core": "../pyodide", "packages": "[]"}).encode(),
+                "text/html; charset=utf-8"),
+    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide", "packages": "[]"}).encode(),
+                 "text/html; charset=utf-8"),
+    WHEELS_PATH: ((BARE_HTML % {"core": "../pyodide",
+                                "packages": json.dumps([build_site.ROOT_PACKAGE])}).encode(),
+                  "text/html; charset=utf-8"),
     "/__bench__/pyscript.html": ((PYSCRIPT_HTML % {"config": "pyscript.json"}).encode(),
                                  "text/html; charset=utf-8"),
     "/__bench__/pyscript-wheels.html": (
         (PYSCRIPT_HTML % {"config": "pyscript-wheels.json"}).encode(),
         "text/html; charset=utf-8"),
+    BREAKDOWN_PATH: (BREAKDOWN_HTML.encode(), "text/html; charset=utf-8"),
     "/__bench__/ready.py": (b"import js\njs.document.documentElement.dataset.ready = '1'\n",
                             "text/x-python"),
     **{f"/__bench__/{name}": (json.dumps(cfg).encode(), "application/json")
@@ -133,6 +174,13 @@ class BenchHandler(play.SiteHandler):
                 return
             data = (self.server.stock / name).read_bytes()  # type: ignore[attr-defined]
             self._send(data, build_site.content_type(name))
+        elif path.startswith(PYSCRIPT_PREFIX) and ".." not in path:
+            dist = self.server.stock.parent / "@pyscript" / "core" / "dist"  # type: ignore[attr-defined]
+            file = dist / path[len(PYSCRIPT_PREFIX):]
+            if not file.is_file():
+                self.send_error(404)
+                return
+            self._send(file.read_bytes(), build_site.content_type(file.name))
         else:
             super().do_GET()
 
@@ -153,6 +201,7 @@ class BenchHandler(play.SiteHandler):
 
 class Bench:
     def __init__(self, browser, base_url: str, server, runs: int) -> None:
+        self.compare_url: str | None = None  # another build's page, loaded in turn (--compare)
         self.browser = browser
         self.base_url = base_url
         self.server = server
@@ -182,12 +231,15 @@ class Bench:
 
 
 def bench_cold(bench: Bench) -> dict:
-    samples: dict[str, list[float]] = {"bare": [], "stock": [], "pyscript": [],
+    samples: dict[str, list[float]] = {"bare": [], "stock": [], "wheels": [], "pyscript": [],
                                        "pyscript_wheels": [], "ours": [], "ours_sw": []}
     root = bench.base_url.rstrip("/")
-    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH,
+    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH, "wheels": root + WHEELS_PATH,
             "pyscript": root + "/__bench__/pyscript.html",
             "pyscript_wheels": root + "/__bench__/pyscript-wheels.html"}
+    if bench.compare_url:
+        samples["compare"] = []
+        urls["compare"] = bench.compare_url
     transfer = None
     for _ in range(bench.runs):  # alternate so background load hits all alike
         for kind in samples:
@@ -199,7 +251,14 @@ def bench_cold(bench: Bench) -> dict:
                 transfer = bench.bytes_sent() - before
             ctx.close()
     ours = statistics.median(samples["ours"])
-    return {"bare_ms": summary(samples["bare"]), "stock_bare_ms": summary(samples["stock"]),
+    compared: dict = {}
+    if samples.get("compare"):
+        compared = {"compare_ms": summary(samples["compare"]),
+                    "compare_ratio_median": round(statistics.median(samples["compare"])
+                                                  / statistics.median(samples["bare"]), 2)}
+    return {**compared, "bare_ms": summary(samples["bare"]),
+            "stock_bare_ms": summary(samples["stock"]),
+            "bare_wheels_ms": summary(samples["wheels"]),
             "pyscript_empty_ms": summary(samples["pyscript"]),
             "pyscript_wheels_empty_ms": summary(samples["pyscript_wheels"]),
             "ours_ms": summary(samples["ours"]),
@@ -304,6 +363,29 @@ def _hot_seat_clicks(bench: Bench, cpu_slowdown: int = 1) -> dict | None:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     ctx.close()
     return summary(samples) if samples else None
+
+
+@measure("boot_breakdown")
+def boot_breakdown(bench: Bench) -> dict | None:
+    """Median ms of each step of BREAKDOWN_HTML (cold, a new context each run): the bare
+    boot, each wheel's installation, each import; and, on our page, navigation start to
+    Python booted with every wheel installed (boot.js's mark) and to ``data-ready``."""
+    steps: dict[str, list[float]] = {}
+    for _ in range(bench.runs):
+        for url in (bench.base_url.rstrip("/") + BREAKDOWN_PATH, bench.base_url):
+            ctx = bench.new_context()
+            page = ctx.new_page()
+            bench.load(page, url)
+            marks = sorted(page.evaluate(MARKS).items(), key=lambda m: m[1])
+            before = 0.0
+            for name, at in marks:
+                if name.startswith("vinci-"):
+                    steps.setdefault("page: " + name, []).append(at)  # from navigation start
+                else:
+                    steps.setdefault(name, []).append(at - before)
+                    before = at
+            ctx.close()
+    return {name: round(statistics.median(v)) for name, v in steps.items()}
 
 
 @measure("click_to_redraw")
@@ -489,13 +571,8 @@ def replay_step(bench: Bench) -> dict | None:
             "move": summary(moves), "turn": summary(turns)}
 
 
-def run(runs: int, build: bool = True, only: list[str] | None = None,
-        site: Path | None = None) -> dict:
-    from playwright.sync_api import sync_playwright
-
-    if build and site is None:
-        build_site.build()
-    site = site or build_site.DIST
+def _serve(site: Path):
+    """play.py's server for ``site`` in a thread, with the reference pages (BenchHandler)."""
     server = play.make_server(site, port=0, quiet=True, handler_class=BenchHandler)
     server.lock = threading.Lock()  # type: ignore[attr-defined]
     server.sent = 0  # type: ignore[attr-defined]
@@ -508,7 +585,21 @@ def run(runs: int, build: bool = True, only: list[str] | None = None,
 
     server.handle_error = handle_error  # type: ignore[method-assign]
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://localhost:{server.server_address[1]}/"
+    return server, f"http://localhost:{server.server_address[1]}/"
+
+
+def run(runs: int, build: bool = True, only: list[str] | None = None,
+        compare: Path | None = None) -> dict:
+    """Every figure of dist/site; with ``compare`` (another build of the site, e.g. main's),
+    its cold load joins the alternation and each extra measure runs on it too
+    (``compare:<name>``), so both are measured side by side under the same load."""
+    from playwright.sync_api import sync_playwright
+
+    if build:
+        build_site.build()
+    site = build_site.DIST
+    server, base = _serve(site)
+    servers = [server]
     results: dict = {"runs": runs, **site_sizes(site)}
     chromium = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     try:
@@ -517,17 +608,28 @@ def run(runs: int, build: bool = True, only: list[str] | None = None,
                                         args=CHROMIUM_ARGS)
             bench = Bench(browser, base, server, runs)
             bench.load(bench.new_context().new_page(), base)  # warm the OS file cache
-            if not only:
+            other = None
+            if compare is not None:
+                other_server, other_base = _serve(compare)
+                servers.append(other_server)
+                other = Bench(browser, other_base, other_server, runs)
+                bench.compare_url = other_base
+                other.load(other.new_context().new_page(), other_base)
+                results["compare_site"] = str(compare)
+            if not only or "load" in only:
                 results.update(bench_cold(bench))
                 results.update(bench_offline(bench))
                 results.update(bench_first_visit_disk(p, chromium, bench))
             for name, fn in MEASURES:
                 if not only or name in only:
+                    if other is not None:
+                        results["compare:" + name] = fn(other)
                     results[name] = fn(bench)
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for s in servers:
+            s.shutdown()
+            s.server_close()
     return results
 
 
@@ -545,17 +647,22 @@ def report(r: dict) -> str:
         f"-> {r['ratio_median']:.2f}x; bare Pyodide, npm core as shipped "
         f"{r['stock_bare_ms']['median']:.0f} ms -> {r['stock_ratio_median']:.2f}x "
         f"(target <= 1.3x)",
-        f"  where the time goes, on the site core: PyScript running an empty script "
+        f"  where the time goes, on the site core: the bare boot with our wheels installed "
+        f"{r['bare_wheels_ms']['median']:.0f} ms; PyScript running an empty script "
         f"{r['pyscript_empty_ms']['median']:.0f} ms, with our wheels installed "
         f"{r['pyscript_wheels_empty_ms']['median']:.0f} ms",
+        *([f"compared build ({r['compare_site']}), cold, same alternation: "
+           f"{r['compare_ms']['median']:.0f} ms -> {r['compare_ratio_median']:.2f}x the bare "
+           f"boot"] if "compare_ms" in r else []),
         f"first visit with service worker registering: "
         f"{r['ours_first_visit_with_sw_ms']['median']:.0f} ms",
         f"offline reload to interactive: median {r['offline_reload_ms']['median']:.0f} ms, "
         f"p95 {r['offline_reload_ms']['p95']:.0f} ms",
     ]
     for name, _ in MEASURES:
-        val = r.get(name)
-        lines.append(f"{name}: " + (json.dumps(val) if val else "n/a (needs the game UI)"))
+        for key in ("compare:" + name, name):
+            if key in r:
+                lines.append(f"{key}: " + (json.dumps(r[key]) if r[key] else "n/a"))
     return "\n".join(lines)
 
 
@@ -564,15 +671,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--no-build", action="store_true", help="measure dist/site as it is")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
-    ap.add_argument("--site", type=Path, help="measure this built site (e.g. another "
-                    "branch's dist/site, side by side) instead of building this checkout")
+    ap.add_argument("--compare", type=Path, metavar="SITE",
+                    help="another build of the site (e.g. main's: build/build_site.py --out "
+                    "DIR) measured in turn with this one, side by side")
     ap.add_argument("--only", nargs="+", metavar="NAME",
                     help="run only these measures (e.g. strong_ai_decision or "
-                    "click_to_redraw_cpu4x), no load figures")
+                    "click_to_redraw_cpu4x); the load figures only if one NAME is 'load'")
     args = ap.parse_args(argv)
-    r = run(args.runs, build=not args.no_build, only=args.only, site=args.site)
-    if args.only:
-        print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in args.only))
+    r = run(args.runs, build=not args.no_build, only=args.only, compare=args.compare)
+    if args.only and "load" not in args.only:
+        names = [n for name in args.only for n in ("compare:" + name, name) if n in r]
+        print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in names))
         return 0
     print(report(r))
     if args.json:

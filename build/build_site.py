@@ -6,8 +6,9 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 * ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template,
   manifest.webmanifest without its icons, icon.svg: the one source of every icon);
 * the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources);
-* the Pyodide core from npm ``pyodide`` and PyScript from npm ``@pyscript/core``, pinned in
-  build/vendor/package.json + package-lock.json and installed with ``npm ci``;
+* the Pyodide core from npm ``pyodide``, pinned in build/vendor/package.json +
+  package-lock.json and installed with ``npm ci`` (with ``@pyscript/core``, which the site
+  no longer ships: bench/web.py serves it to show what PyScript's own start costs);
 * the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
   the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt;
 * the icon rasterizer, npm ``@resvg/resvg-wasm`` (same lock), run by build/icons.mjs.
@@ -20,13 +21,11 @@ takes half the time, an offline reload a third (figures in README "Speed in the 
 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
 
-    index.html main.py app.js style.css     the page (from web/)
+    index.html app.js boot.js style.css     the page (from web/)
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
-    ui/*.py                                 the page's views, imported by main.py
-    pyscript.json                           PyScript config: our core, packages by name
-    pyscript/                               @pyscript/core dist, without source maps
     pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
+                                            (vinci-page: web/main.py and web/ui/, see page_wheel)
     sw.js                                   service worker: asset list + content-hashed cache
 
 Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only our wheels with
@@ -52,6 +51,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import catalogues  # build/catalogues.py, beside this file
+import precompile as bytecode_build  # build/precompile.py: its zip and RECORD writers
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
@@ -65,6 +65,12 @@ PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_st
 STDLIB_ZIP = "python_stdlib.zip"
 PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs")
 ROOT_PACKAGE = "vinci-core"
+# The page's own Python (web/main.py and web/ui/) ships as one more wheel of our lock, with
+# bytecode like the others: web/boot.js loads it by name, so it is fetched while Python boots.
+PAGE_PACKAGE = "vinci-page"
+PAGE_VERSION = "0.1.0"
+PAGE_ENTRY = "main.py"
+PAGE_FOLDER = "ui"
 SW_TEMPLATE = "sw.js"
 MANIFEST = "manifest.webmanifest"
 ICON_SOURCE = "icon.svg"
@@ -468,15 +474,39 @@ def page_modules() -> list[str]:
                   if not set(p.relative_to(WEB).parts) & _SKIP_NAMES)
 
 
-def pyscript_config() -> dict:
-    # ``files``: PyScript writes each of the page's modules to the same relative path in
-    # Python's working folder (on sys.path), so main.py imports them as ``ui.*``.
-    return {
-        "interpreter": "./pyodide/pyodide.mjs",
-        "packages": [ROOT_PACKAGE],
-        "packages_cache": "passthrough",
-        "files": {f"./{m}": f"./{m}" for m in page_modules()},
-    }
+def page_wheel() -> Path:
+    """The page's own Python as a wheel: ``main.py`` and ``ui/`` at the top level (so main.py
+    imports its views as ``ui.*``, as in web/), requiring vinci-core. Cached under
+    build/cache/page-wheel/ by a hash of those sources; same sources, same bytes."""
+    sources = [PAGE_ENTRY, *page_modules()]
+    key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
+    where = _keyed_dir("page-wheel", key)
+    stem = f"{PAGE_PACKAGE.replace('-', '_')}-{PAGE_VERSION}"
+    wheel = where / f"{stem}-py3-none-any.whl"
+    if wheel.exists():
+        return wheel
+    where.mkdir(parents=True, exist_ok=True)
+    dist = f"{stem}.dist-info"
+    members = [(rel, (WEB / rel).read_bytes()) for rel in sources]
+    metadata = (f"Metadata-Version: 2.1\nName: {PAGE_PACKAGE}\nVersion: {PAGE_VERSION}\n"
+                f"Requires-Dist: {ROOT_PACKAGE}\n")
+    members += [
+        (f"{dist}/METADATA", metadata.encode()),
+        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"
+                          b"Tag: py3-none-any\n"),
+        (f"{dist}/top_level.txt", f"{PAGE_ENTRY.removesuffix('.py')}\n{PAGE_FOLDER}\n".encode()),
+    ]
+    record = [bytecode_build.record_line(name, data) for name, data in members]
+    members.append((f"{dist}/RECORD", "\n".join([*record, f"{dist}/RECORD,,"]).encode() + b"\n"))
+    part = wheel.with_name(wheel.name + ".part")
+    part.write_bytes(bytecode_build.write_zip(members))
+    part.rename(wheel)
+    return wheel
+
+
+def _page_python(rel: Path) -> bool:
+    """web/main.py and web/ui/: shipped in the page wheel, not as files of the site."""
+    return rel.as_posix() == PAGE_ENTRY or rel.parts[0] == PAGE_FOLDER
 
 
 def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: Path) -> None:
@@ -485,16 +515,12 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: 
     icons (see :func:`rendered_icons`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
-        if set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc" or rel.as_posix() in _BUILT_FROM_WEB:
+        if (set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc"
+                or rel.as_posix() in _BUILT_FROM_WEB or _page_python(rel)):
             continue
         if p.is_file():
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(p, out / rel)
-
-    pyscript_dist = modules / "@pyscript" / "core" / "dist"
-    for p in sorted(pyscript_dist.rglob("*")):
-        if p.is_file() and p.suffix != ".map":
-            _copy_stripped(p, out / "pyscript" / p.relative_to(pyscript_dist))
 
     core = modules / "pyodide"
     for name in PYODIDE_CORE:
@@ -503,8 +529,6 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: 
     for w in wheels:
         shutil.copy2(w, out / "pyodide" / w.name)
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
-
-    (out / "pyscript.json").write_text(json.dumps(pyscript_config(), indent=2) + "\n")
 
     shutil.copytree(icons / "icons", out / "icons")
     manifest = web_manifest(json.loads((WEB / MANIFEST).read_text(encoding="utf-8")))
@@ -516,7 +540,8 @@ def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
-    stdlib, wheels = compiled_runtime(modules / "pyodide", [project_wheel(), *browser_wheels()])
+    stdlib, wheels = compiled_runtime(modules / "pyodide",
+                                      [project_wheel(), page_wheel(), *browser_wheels()])
     icons = rendered_icons(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)

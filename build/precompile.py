@@ -58,7 +58,7 @@ def _members(data: bytes) -> list[tuple[str, bytes]]:
         return [(i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir()]
 
 
-def _write_zip(members: Iterable[tuple[str, bytes]]) -> bytes:
+def write_zip(members: Iterable[tuple[str, bytes]]) -> bytes:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as out:
         for name, data in members:
@@ -69,7 +69,7 @@ def _write_zip(members: Iterable[tuple[str, bytes]]) -> bytes:
     return buf.getvalue()
 
 
-def _record_line(name: str, data: bytes) -> str:
+def record_line(name: str, data: bytes) -> str:
     digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
     return f"{name},sha256={digest},{len(data)}"
 
@@ -86,8 +86,8 @@ def add_bytecode(wheel: bytes) -> bytes:
         kept.append((name, data))
         if name.endswith(".py"):  # the importer sets the real filename (_fix_co_filename)
             kept.append((pyc_name(name), bytecode(data, name)))
-    record = "".join(_record_line(n, d) + "\n" for n, d in kept) + f"{record_name},,\n"
-    return _write_zip([*kept, (record_name, record.encode())])
+    record = "".join(record_line(n, d) + "\n" for n, d in kept) + f"{record_name},,\n"
+    return write_zip([*kept, (record_name, record.encode())])
 
 
 def compile_stdlib(stdlib_zip: bytes, zip_path: str) -> bytes:
@@ -102,7 +102,7 @@ def compile_stdlib(stdlib_zip: bytes, zip_path: str) -> bytes:
             out.append((name + "c", bytecode(data, f"{zip_path}/{name}")))
         else:
             out.append((name, data))
-    return _write_zip(out)
+    return write_zip(out)
 
 
 def stdlib_zip_path() -> str:

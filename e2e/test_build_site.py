@@ -73,14 +73,28 @@ def test_lock_entry_from_wheel_metadata(tmp_path):
     assert entry["install_dir"] == "site" and entry["package_type"] == "package"
 
 
-def test_pyscript_config_stays_local():
-    cfg = build_site.pyscript_config()
-    assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
-    assert cfg["packages"] == ["vinci-core"]
-    assert cfg["packages_cache"] == "passthrough"
-    # The page's modules (web/ui) are fetched from the site itself, to the same paths.
-    assert "./ui/board.py" in cfg["files"]
-    assert all(src == dst and src.startswith("./ui/") for src, dst in cfg["files"].items())
+def test_page_wheel_holds_the_pages_python():
+    wheel = build_site.page_wheel()
+    assert build_site.page_wheel() == wheel  # cached: same sources, same file
+    with zipfile.ZipFile(wheel) as zf:
+        names = set(zf.namelist())
+        # main.py and every module of web/ui at the top level: main.py imports ``ui.*``.
+        expected = {"main.py", *build_site.page_modules()}
+        assert expected <= names and "ui/board.py" in expected
+        for rel in expected:
+            assert zf.read(rel) == (build_site.WEB / rel).read_bytes()
+        record = zf.read("vinci_page-0.1.0.dist-info/RECORD").decode()
+        assert all(f"{rel},sha256=" in record for rel in expected)
+    entry = build_site.wheel_lock_entry(wheel)
+    assert entry["name"] == build_site.PAGE_PACKAGE
+    assert entry["imports"] == ["main", "ui"] and entry["depends"] == ["vinci-core"]
+
+
+def test_boot_script_loads_the_page_package():
+    # web/boot.js loads the page by name through our pyodide-lock.json (no PyScript).
+    text = (build_site.WEB / "boot.js").read_text()
+    assert f'const PACKAGES = ["{build_site.PAGE_PACKAGE}"]' in text
+    assert "pyscript" not in (build_site.WEB / "index.html").read_text()
 
 
 def test_content_types():

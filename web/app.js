@@ -60,19 +60,18 @@ function showError(message) {
 
 // --- First paint before Python: the last board shown, or the empty board and a progress bar.
 // Leaving the page (or hiding it) keeps a copy of the board and the panels; the next visit
-// shows that copy at once, marked as loading (inert), and Python's first render replaces it.
-const SNAPSHOT_KEY = "vinci.snapshot";
-const SNAPSHOT_PARTS = ["board", "turn-who", "turn-round", "turn-phase", "prompt", "display",
-  "players", "chart"];
+// shows that copy at once (an inline script at the end of index.html, which defines the
+// storage key and the parts), marked as loading (inert), and Python's first render replaces it.
+const SNAPSHOT = window.VINCI_SNAPSHOT || { key: "vinci.snapshot", parts: [] };
 
 function keepSnapshot() {
   if (root.dataset.ready !== "1" || !root.dataset.digest || $("app").hidden) return;
   const parts = {};
-  for (const id of SNAPSHOT_PARTS) {
+  for (const id of SNAPSHOT.parts) {
     const el = $(id);
     if (el) parts[id] = el.innerHTML;
   }
-  vinci.storage.set(SNAPSHOT_KEY, JSON.stringify({ digest: root.dataset.digest, parts }));
+  vinci.storage.set(SNAPSHOT.key, JSON.stringify({ digest: root.dataset.digest, parts }));
 }
 // Python saves a move right after its frame is painted (vinci.afterPaint): "leave" makes it
 // save at once whatever is still waiting, before the page can go away.
@@ -85,25 +84,6 @@ document.addEventListener("visibilitychange", () => {
 });
 window.addEventListener("pagehide", leaving);
 
-function showSnapshot() {
-  let snap = null;
-  try {
-    snap = JSON.parse(vinci.storage.get(SNAPSHOT_KEY) || "null");
-  } catch {
-    snap = null; // a damaged copy is only a picture: ignore it
-  }
-  const app = $("app");
-  if (!snap || !snap.parts || !snap.parts.board || !app) return false;
-  for (const [id, html] of Object.entries(snap.parts)) {
-    const el = $(id);
-    if (el && SNAPSHOT_PARTS.includes(id)) el.innerHTML = html; // our own page's markup
-  }
-  root.dataset.snapshot = "1";
-  app.inert = true;
-  app.hidden = false;
-  return true;
-}
-
 function showBootPicture() {
   const box = $("boot-picture");
   if (!box) return;
@@ -115,9 +95,9 @@ function showBootPicture() {
   // Progress: the big files Python needs, counted as they arrive.
   const bar = $("boot-progress");
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
-    /\.whl$/, /main\.py$/];
+    /\.whl$/];
   let done = 0;
-  const total = 11; // core, stdlib, lock, six wheels, main.py, the page's modules
+  const total = 10; // core, stdlib, lock, seven wheels (the page's own Python is one)
   if (bar && "PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -334,13 +314,7 @@ function tokenNodes(pid) {
   return nodes;
 }
 
-if (showSnapshot()) {
-  const status = $("boot-status");
-  if (status) status.classList.add("over-snapshot");
-  requestAnimationFrame(() => performance.mark("vinci-board-painted"));
-} else {
-  showBootPicture();
-}
+if (root.dataset.snapshot !== "1") showBootPicture(); // else index.html painted the last board
 
 // The kind of pointer behind the next click (a click event does not say it everywhere).
 let lastPointer = "mouse";
@@ -458,15 +432,6 @@ document.addEventListener("change", (event) => {
     input.value = "";
   });
 });
-
-// PyScript shows uncaught Python errors in a .py-error element: surface them as our error.
-new MutationObserver((records) => {
-  for (const r of records) {
-    for (const node of r.addedNodes) {
-      if (node.nodeType === 1 && node.classList.contains("py-error")) showError(node.textContent);
-    }
-  }
-}).observe(document.documentElement, { childList: true, subtree: true });
 
 setTimeout(() => {
   if (root.dataset.ready !== "1") {

@@ -1,4 +1,4 @@
-"""Browser entry point: PyScript runs this file once Pyodide and vinci-core are loaded.
+"""Browser entry point: boot.js imports this module once Pyodide and our wheels are loaded.
 
 How the page is put together (see also app.js and README "How the site is built"):
 
@@ -6,7 +6,7 @@ How the page is put together (see also app.js and README "How the site is built"
   app.js is the thin JS bridge (``js.vinci``). This file is the controller: it owns the
   game (:class:`App`), turns events into actions and paces the virtual players; the views,
   one module per thing the player sees, are in ``ui/`` (board, panels, editor, log, chart,
-  dialogs; shipped beside this file, listed in pyscript.json's ``files``).
+  dialogs; shipped with this file in the vinci-page wheel, see build/build_site.py).
 * What is legal, what a click means, prompts, log lines, the saved-games bookkeeping and
   error texts come from pure Python in vinci_core (``session``, ``presenter``, ``svg``),
   tested in CPython. The views only copy that into the DOM, always through
