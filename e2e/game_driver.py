@@ -125,6 +125,15 @@ def click_province(page, pid: str) -> None:
     page.mouse.click(x, y)
 
 
+def in_viewport(page, locator) -> bool:
+    """The element is wholly on screen as it is now (no scrolling first)."""
+    box = locator.bounding_box()
+    size = page.viewport_size
+    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
+        and box["x"] + box["width"] <= size["width"] + 1 \
+        and box["y"] + box["height"] <= size["height"] + 1
+
+
 def visible(page, test_id: str) -> bool:
     loc = page.get_by_test_id(test_id)
     return loc.count() > 0 and loc.first.is_visible()

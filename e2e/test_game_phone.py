@@ -10,6 +10,7 @@ import pytest
 from game_driver import (
     digest,
     html,
+    in_viewport,
     province_point,
     targets,
     wait_digest_change,
@@ -25,15 +26,6 @@ BOARD = """() => { const box = document.querySelector('[data-testid=board]');
           left: box.scrollLeft, top: box.scrollTop,
           cx: (box.scrollLeft + box.clientWidth / 2) / box.scrollWidth,
           cy: (box.scrollTop + box.clientHeight / 2) / box.scrollHeight}; }"""
-
-
-def in_viewport(page, locator) -> bool:
-    """The element is wholly on screen as it is now (no scrolling first)."""
-    box = locator.bounding_box()
-    size = page.viewport_size
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["width"] <= size["width"] + 1 \
-        and box["y"] + box["height"] <= size["height"] + 1
 
 
 def _tap_on_screen(page, locator) -> None:

@@ -6,20 +6,19 @@ display's "?" explains it in plain words; by mouse on a desktop and by taps on a
 from __future__ import annotations
 
 import pytest
-from game_driver import digest, province_point, start_game, targets, wait_digest_change
+from game_driver import (
+    digest,
+    in_viewport,
+    province_point,
+    start_game,
+    targets,
+    wait_digest_change,
+)
 
 pytestmark = pytest.mark.e2e
 
 SEED = 7
 OPEN_AT = "() => document.querySelector('[data-testid=reference]').dataset.section"
-
-
-def in_viewport(page, locator) -> bool:
-    box = locator.bounding_box()
-    size = page.viewport_size
-    return box is not None and box["x"] >= 0 and box["y"] >= 0 \
-        and box["x"] + box["width"] <= size["width"] + 1 \
-        and box["y"] + box["height"] <= size["height"] + 1
 
 
 def press(page, locator, touch: bool) -> None:
