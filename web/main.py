@@ -204,9 +204,11 @@ class App:
         js.document.documentElement.lang = code
         element("language").value = code
         self.store.lang = code
-        if code != "en" or element("language").dataset.worded:
+        menu = element("language")
+        # (hasAttribute: a dataset key never set is undefined, an AttributeError in Pyodide)
+        if code != "en" or menu.hasAttribute("data-worded"):
             translate_static()  # the page is written in English: nothing to do at first
-            element("language").dataset.worded = "1"
+            menu.dataset.worded = "1"
 
     def switch_language(self, code: str) -> None:
         """The menu's choice: remembered, and everything on the page said again in it
