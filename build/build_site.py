@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import argparse
 import email.parser
+import gettext
 import hashlib
 import json
 import os
@@ -509,6 +510,34 @@ def _page_python(rel: Path) -> bool:
     return rel.as_posix() == PAGE_ENTRY or rel.parts[0] == PAGE_FOLDER
 
 
+# index.html's texts shown before Python runs (data-boot-text): the build writes their words
+# in every language into the page (the JSON of #boot-texts), from the compiled catalogues.
+BOOT_MARKER = "data-boot-text"
+BOOT_TEXTS_EMPTY = '<script type="application/json" id="boot-texts">{}</script>'
+
+
+def boot_texts(page: Path = WEB / "index.html") -> dict[str, dict[str, str]]:
+    """Each language's words for the page's pre-Python texts, read with gettext from the
+    compiled ``vinci`` catalogues (English: the texts themselves, so no entry)."""
+    messages = [text for _line, text in catalogues.page_texts(page, BOOT_MARKER)]
+    catalogues.compile_catalogues()
+    words: dict[str, dict[str, str]] = {"en": {}}
+    for lang in catalogues.LANGUAGES:
+        mo = catalogues.LOCALE / lang / "LC_MESSAGES" / "vinci.mo"
+        with mo.open("rb") as handle:
+            t = gettext.GNUTranslations(handle)
+        words[lang] = {m: t.gettext(m) for m in messages}
+    return words
+
+
+def with_boot_texts(html: str, words: dict[str, dict[str, str]]) -> str:
+    """index.html with ``words`` in its #boot-texts JSON (``</`` escaped for a script)."""
+    if html.count(BOOT_TEXTS_EMPTY) != 1:
+        raise SystemExit("index.html: no empty #boot-texts script to fill")
+    data = json.dumps(words, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return html.replace(BOOT_TEXTS_EMPTY, BOOT_TEXTS_EMPTY.replace("{}", data))
+
+
 def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
     bytecode one) replaces the npm package's python_stdlib.zip; ``icons`` holds the rendered
@@ -531,6 +560,9 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: 
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
 
     shutil.copytree(icons / "icons", out / "icons")
+    page = out / "index.html"
+    page.write_text(with_boot_texts(page.read_text(encoding="utf-8"), boot_texts()),
+                    encoding="utf-8")
     manifest = web_manifest(json.loads((WEB / MANIFEST).read_text(encoding="utf-8")))
     (out / MANIFEST).write_text(json.dumps(manifest, indent=2, ensure_ascii=False) + "\n",
                                 encoding="utf-8")

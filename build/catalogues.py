@@ -30,7 +30,8 @@ LOCALE = SRC / "vinci_core" / "locale"
 LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
 # Babel's keywords, NP_ (vinci_core.i18n: a context-marked message translated later) and
 # the engine's refusals, IllegalAction(rule, message, **values), translated by the page.
-KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,)}
+KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
+            "say": (1,), "say_n": (1, 2)}
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
     "vinci": ("src/vinci_core/*.py", "src/vinci_core/rules/*.py", "web/*.py", "web/ui/*.py"),
@@ -54,10 +55,12 @@ def source_files(domain: str) -> list[Path]:
 class _PageTexts(HTMLParser):
     """The marked texts of a page, as (line, message): an element with ``data-i18n``
     gives its text with its white space collapsed (the message id the page looks up), one
-    with ``data-i18n-attr`` the values of the attributes it names."""
+    with ``data-i18n-attr`` the values of the attributes it names. ``marker``: another
+    attribute that marks the elements whose text is read (and no attributes then)."""
 
-    def __init__(self) -> None:
+    def __init__(self, marker: str = "data-i18n") -> None:
         super().__init__(convert_charrefs=True)
+        self.marker = marker
         self.found: list[tuple[int, str]] = []
         self._open: list[tuple[str, int, list[str]]] = []  # marked elements being read
 
@@ -65,9 +68,9 @@ class _PageTexts(HTMLParser):
         values = dict(attrs)
         line = self.getpos()[0]
         for name in (values.get("data-i18n-attr") or "").split():
-            if values.get(name):
+            if values.get(name) and self.marker == "data-i18n":
                 self.found.append((line, str(values[name])))
-        if "data-i18n" in values:
+        if self.marker in values:
             self._open.append((tag, line, []))
 
     def handle_data(self, data: str) -> None:
@@ -82,8 +85,8 @@ class _PageTexts(HTMLParser):
                 self.found.append((line, text))
 
 
-def page_texts(path: Path) -> list[tuple[int, str]]:
-    parser = _PageTexts()
+def page_texts(path: Path, marker: str = "data-i18n") -> list[tuple[int, str]]:
+    parser = _PageTexts(marker)
     parser.feed(path.read_text(encoding="utf-8"))
     return parser.found
 

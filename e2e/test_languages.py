@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import wait_ready
 from game_driver import digest, html, human_step, start_game, wait_human_or_over
 
 from vinci_core.i18n import translations
@@ -130,3 +131,24 @@ def test_a_game_in_each_language(make_site, lang: str) -> None:
     assert page.evaluate("localStorage.getItem('vinci.lang')") == other
     assert digest(page) == game
     assert page.get_by_test_id("language").input_value() == other
+
+
+BOOT_LINE = "Loading Python and the rules engine…"
+
+
+def test_a_dutch_first_visit_says_the_boot_line_in_dutch_before_python(make_site) -> None:
+    """The language chosen before (localStorage) words the boot line before Python runs:
+    the build wrote the page's pre-Python texts from the compiled catalogues."""
+    site = make_site(service_workers="block")  # an English browser: the stored choice wins
+    page = site.new_page()
+    page.add_init_script("localStorage.setItem('vinci.lang', 'nl')")
+    page.goto(site.base_url, wait_until="domcontentloaded")
+    line, ready = page.evaluate("""() => [
+      document.querySelector("[data-testid=boot-status] [data-boot-text]").textContent,
+      document.documentElement.dataset.ready || ""]""")
+    assert ready != "1"  # Python has not drawn anything yet
+    dutch = translations("nl").gettext(BOOT_LINE)
+    assert dutch != BOOT_LINE and line.strip() == dutch
+    wait_ready(page, site=site)
+    assert page.evaluate("document.documentElement.lang") == "nl"
+    site.assert_clean()

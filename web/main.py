@@ -205,9 +205,10 @@ class App:
         element("language").value = code
         self.store.lang = code
         menu = element("language")
+        # (hasAttribute: a dataset key never set is undefined, an AttributeError in Pyodide)
         if code != "en" or menu.hasAttribute("data-worded"):
             translate_static()  # the page is written in English: nothing to do at first
-            menu.setAttribute("data-worded", "1")
+            menu.dataset.worded = "1"
 
     def switch_language(self, code: str) -> None:
         """The menu's choice: remembered, and everything on the page said again in it

@@ -55,6 +55,7 @@ from .actions import (
 from .config import GameConfig
 from .costs import NEUTRAL, raw_cost, reach
 from .defence import civilization_waiting
+from .reasons import Civ, Message, Province, say, say_n, word
 from .scoring import province_points
 from .state import FIELD_GENERAL_TOKENS, GameState
 from .tiles import TILES, civ_tokens
@@ -122,10 +123,20 @@ class Work:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """An AI's move: the action and why, in words (what it expects, what it fears)."""
+    """An AI's move: the action and why, in words (what it expects, what it fears).
+
+    ``reason`` is English; ``message`` (the strong AI's) is the same reason as a template
+    and values, which the page words in its language (presenter.reason_text). The book
+    player's reasons have none: ``book_reason`` words them again from the move."""
 
     action: Action
     reason: str
+    message: Message | None = None
+
+
+def _decided(state: GameState, action: Action, message: Message) -> Decision:
+    """A decision whose English reason is ``message`` worded in English."""
+    return Decision(action, word(message, state), message)
 
 
 # --- evaluation -----------------------------------------------------------------------------
@@ -290,19 +301,25 @@ class StrongPlayer:
         cost = 2 * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
         tokens = civ_tokens((a, b)) + state.rules.extra[seat]
-        price = "free" if cost == 0 else f"for {cost} VP"
-        gain = f", taking {coins} coin{'s' * (coins != 1)}" if coins else ""
-        why = (f"Takes {_civ(a, b)} (slot {best.slot}, {tokens} tokens) {price}{gain}: "
-               f"expects {best_value - state.players[seat].score:+.0f} VP of position over "
-               f"the next {self.horizon} turns")
+        price = say("free") if cost == 0 else say("for {cost} VP", cost=cost)
+        gain: Message | str = (say_n(", taking {n} coin", ", taking {n} coins", coins)
+                               if coins else "")
+        comparison: Message | str = ""
         if best.slot != 1:
-            why += f", {best_value - free:.0f} more than the free slot"
+            comparison = say(", {more} more than the free slot",
+                             more=f"{best_value - free:.0f}")
         else:
             rival = max((r for r in results if r[1] != best), default=None,
                         key=lambda r: r[0])
             if rival is not None:
-                why += f" (the best paid slot promises {rival[0] - best_value:+.0f})"
-        return Decision(best, why + ".")
+                comparison = say(" (the best paid slot promises {change})",
+                                 change=f"{rival[0] - best_value:+.0f}")
+        return _decided(state, best, say(
+            "Takes {civ} (slot {slot}, {tokens} tokens) {price}{gain}: expects {change} VP "
+            "of position over the next {turns} turns{comparison}.",
+            civ=Civ((a, b)), slot=best.slot, tokens=tokens, price=price, gain=gain,
+            change=f"{best_value - state.players[seat].score:+.0f}", turns=self.horizon,
+            comparison=comparison))
 
     def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
         legal = state.legal_actions()
@@ -313,23 +330,25 @@ class StrongPlayer:
             (decline_value, _), (keep_value, _) = results
             worth = empire_worth(state, seat)
             if decline_value > keep_value:
-                return Decision(Decline(), (
-                    f"Declines: the empire ({worth} VP a turn, {threat_power(state, seat)} "
-                    f"spare tokens) goes on scoring in decline while a fresh civilization "
-                    f"grows; that promises {decline_value - keep_value:.0f} VP more over the "
-                    f"next turns than playing on."))
-            keep_reason = (f"keeping the empire ({worth} VP a turn) promises "
-                           f"{keep_value - decline_value:.0f} VP more than declining now")
+                return _decided(state, Decline(), say(
+                    "Declines: the empire ({worth} VP a turn, {spare} spare tokens) goes on "
+                    "scoring in decline while a fresh civilization grows; that promises "
+                    "{more} VP more over the next turns than playing on.",
+                    worth=worth, spare=threat_power(state, seat),
+                    more=f"{decline_value - keep_value:.0f}"))
+            keep_reason: Message | None = say(
+                "keeping the empire ({worth} VP a turn) promises {more} VP more than "
+                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}")
         else:
-            keep_reason = ""
+            keep_reason = None
         envoys = [a for a in legal if isinstance(a, Diplomacy)]
         if envoys:
             partner, pressure = self._peace_partner(state, seat, envoys)
             if partner is not None:
                 name = state.config.seats[partner.seat].name
-                return Decision(partner, (
-                    f"Makes peace with {name}, whose {pressure} tokens next door are the "
-                    f"biggest threat to the empire."))
+                return _decided(state, partner, say(
+                    "Makes peace with {name}, whose {tokens} tokens next door are the "
+                    "biggest threat to the empire.", name=name, tokens=pressure))
         return (yield from self._conquest_step(state, seat, legal, keep_reason))
 
     def _decline_worth_testing(self, state: GameState, seat: int) -> bool:
@@ -352,46 +371,50 @@ class StrongPlayer:
         return best, pressure[best.seat]
 
     def _conquest_step(self, state: GameState, seat: int, legal: list[Action],
-                       keep_reason: str) -> Thinking[Decision]:
+                       keep_reason: Message | None) -> Thinking[Decision]:
         conquests = [a for a in legal if isinstance(a, Conquer)]
         if Finish() not in legal and not conquests:
             return _book_decision(state)  # nothing this planner knows (should not happen)
         plan = yield from self._plan(state, seat)
+        keep: Message | str = say(" ({reason})", reason=keep_reason) if keep_reason else ""
         if not plan:
             if Finish() not in legal:  # a forced entry: the cheapest best one
                 return self._forced_entry(state, seat, conquests)
             hand = max(0, state.players[seat].hand - state.players[seat].temp)
-            why = "Stops conquering"
-            why += (f": no further conquest pays for itself; keeps {hand} token"
-                    f"{'s' * (hand != 1)} for defence" if hand else ": no tokens left")
-            if keep_reason:
-                why += f" ({keep_reason})"
-            return Decision(Finish(), why + ".")
+            if hand:
+                return _decided(state, Finish(), say_n(
+                    "Stops conquering: no further conquest pays for itself; keeps {n} token "
+                    "for defence{keep}.",
+                    "Stops conquering: no further conquest pays for itself; keeps {n} tokens "
+                    "for defence{keep}.", hand, keep=keep))
+            return _decided(state, Finish(), say("Stops conquering: no tokens left{keep}.",
+                                                 keep=keep))
         first = plan[0]
         assert isinstance(first, Conquer)
-        names = [state.board.province(a.province).name for a in plan]  # type: ignore[attr-defined]
-        where = state.board.province(first.province).name
+        where = Province(first.province)
         cost = 2 if first.espionage else _cost_of(state, seat, first.province)
         owner = state.owner[state.board.index[first.province]]
-        whose = ("neutral " if owner == NEUTRAL else
-                 f"{state.config.seats[owner].name}'s " if owner >= 0 and owner != seat
-                 else "")
-        rest = (f"; plans {len(plan)} conquests this turn ({', '.join(names)})"
-                if len(plan) > 1 else "")
-        fear = _fear_text(state, seat)
-        why = (f"Conquers {whose}{where} for {cost}{rest}, expecting about "
-               f"{_turn_points_after(state, seat, plan):.0f} VP this turn")
-        if keep_reason:
-            why += f" ({keep_reason})"
-        if fear:
-            why += f"; {fear}"
-        return Decision(first, why + ".")
+        target: Message | Province = (
+            say("neutral {province}", province=where) if owner == NEUTRAL else
+            say("{name}'s {province}", name=state.config.seats[owner].name, province=where)
+            if owner >= 0 and owner != seat else where)
+        provinces = tuple(Province(a.province) for a in plan)  # type: ignore[attr-defined]
+        rest: Message | str = (say_n("; plans {n} conquest this turn ({provinces})",
+                                     "; plans {n} conquests this turn ({provinces})",
+                                     len(plan), provinces=provinces)
+                               if len(plan) > 1 else "")
+        return _decided(state, first, say(
+            "Conquers {target} for {cost}{plans}, expecting about {points} VP this "
+            "turn{keep}{fear}.", target=target, cost=cost, plans=rest,
+            points=f"{_turn_points_after(state, seat, plan):.0f}", keep=keep,
+            fear=_fear(state, seat)))
 
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
         best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat), a.province))
-        return Decision(best, f"Enters the board at {state.board.province(best.province).name},"
-                        " the best of the entries it can pay for.")
+        return _decided(state, best, say(
+            "Enters the board at {province}, the best of the entries it can pay for.",
+            province=Province(best.province)))
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """Beam search over conquest sequences: the best one (empty: stopping is best).
@@ -434,16 +457,17 @@ class StrongPlayer:
         if hand < len(empty):  # fewer tokens than provinces: keep the best (book rule)
             book = reorganization_placement(state, seat)
             ids = state.board.ids
-            return Decision(PlaceAll.of({ids[p]: n for p, n in book.items()}),
-                            f"Too few tokens for every province: keeps the {hand} most "
-                            "valuable ones.")
+            return _decided(state, PlaceAll.of({ids[p]: n for p, n in book.items()}), say(
+                "Too few tokens for every province: keeps the {tokens} most valuable ones.",
+                tokens=hand))
         base = dict.fromkeys(empty, 1)
         placement, fear = defended_placement(state, seat, empire, hand - len(empty), base)
         for p, n in base.items():
             placement[p] = placement.get(p, 0) + n
         ids = state.board.ids
         action = PlaceAll.of({ids[p]: n for p, n in placement.items()})
-        return Decision(action, _placement_reason(state, placement, fear, "Reorganizes"))
+        return _decided(state, action, _placement_reason(state, placement, fear,
+                                                         say("Reorganizes")))
 
     def _redistribute(self, state: GameState, seat: int) -> Decision:
         empire = state.empire(seat)
@@ -451,26 +475,28 @@ class StrongPlayer:
                                              state.players[seat].returned, {})
         ids = state.board.ids
         action = PlaceAll.of({ids[p]: n for p, n in placement.items()})
-        return Decision(action, _placement_reason(state, placement, fear,
-                                                  "Places its returned tokens"))
+        return _decided(state, action, _placement_reason(state, placement, fear,
+                                                         say("Places its returned tokens")))
 
     def _end_of_turn(self, state: GameState, seat: int) -> Thinking[Decision]:
         p = fort_province(state, seat)
         if p is not None:
-            name = state.board.province(state.board.ids[p]).name
-            return Decision(Fort(state.board.ids[p]), f"Builds a fort in {name}, the province "
-                            "with the most hostile neighbours: attacks from it cost less and "
-                            "it costs more to take.")
+            pid = state.board.ids[p]
+            return _decided(state, Fort(pid), say(
+                "Builds a fort in {province}, the province with the most hostile neighbours: "
+                "attacks from it cost less and it costs more to take.",
+                province=Province(pid)))
         if Decline() in state.legal_actions():  # Rebirth: decline now or play on
             results = yield from self._compare(state, [Decline(), EndTurn()], seat)
             (decline_value, _), (end_value, _) = results
             if decline_value > end_value:
-                return Decision(Decline(), (
-                    f"Declines with Rebirth: a new civilization now promises "
-                    f"{decline_value - end_value:.0f} VP more than playing on."))
-            return Decision(EndTurn(), f"Ends the turn: the empire promises "
-                            f"{end_value - decline_value:.0f} VP more than a Rebirth decline.")
-        return Decision(EndTurn(), "Ends the turn.")
+                return _decided(state, Decline(), say(
+                    "Declines with Rebirth: a new civilization now promises {more} VP more "
+                    "than playing on.", more=f"{decline_value - end_value:.0f}"))
+            return _decided(state, EndTurn(), say(
+                "Ends the turn: the empire promises {more} VP more than a Rebirth decline.",
+                more=f"{end_value - decline_value:.0f}"))
+        return _decided(state, EndTurn(), say("Ends the turn."))
 
 
 def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, work: Work
@@ -590,19 +616,23 @@ def defended_placement(state: GameState, seat: int, provinces: list[int], count:
 
 
 def _placement_reason(state: GameState, placement: dict[int, int], feared: dict[int, int],
-                      verb: str) -> str:
+                      verb: Message) -> Message:
     board = state.board
     if not placement:
-        return f"{verb}: one token in every province."
+        return say("{verb}: one token in every province.", verb=verb)
     heavy = sorted(placement, key=lambda p: (-placement[p], p))[:3]
-    names = ", ".join(f"{board.province(board.ids[p]).name} {placement[p]}" for p in heavy)
+    # TRANSLATORS: a province and the tokens placed on it, in a list.
+    names = tuple(say("{province} {tokens}", province=Province(board.ids[p]),
+                      tokens=placement[p]) for p in heavy)
     if feared:
-        return (f"{verb} against the next attacks: most tokens where a neighbour could strike "
-                f"({names}); interior provinces keep one.")
-    return f"{verb} evenly, no neighbour threatens the empire ({names})."
+        return say("{verb} against the next attacks: most tokens where a neighbour could "
+                   "strike ({names}); interior provinces keep one.", verb=verb, names=names)
+    return say("{verb} evenly, no neighbour threatens the empire ({names}).", verb=verb,
+               names=names)
 
 
-def _fear_text(state: GameState, seat: int) -> str:
+def _fear(state: GameState, seat: int) -> Message | str:
+    """The biggest threat on the border, as the last clause of a conquest's reason."""
     worst, who = 0, -1
     for other in range(state.rules.seats):
         if other == seat:
@@ -613,7 +643,8 @@ def _fear_text(state: GameState, seat: int) -> str:
             worst, who = power, other
     if who < 0:
         return ""
-    return f"fears {state.config.seats[who].name}'s {worst} tokens on its border"
+    return say("; fears {name}'s {tokens} tokens on its border",
+               name=state.config.seats[who].name, tokens=worst)
 
 
 def _turn_points_after(state: GameState, seat: int, plan: list[Action]) -> float:
@@ -633,10 +664,6 @@ def _cost_of(state: GameState, seat: int, pid: str) -> int:
     p = state.board.index[pid]
     origin = reach(state, seat).get(p)
     return 0 if origin is None else raw_cost(state, seat, p, origin)
-
-
-def _civ(a: str, b: str) -> str:
-    return f"{TILES[a].name} + {TILES[b].name}"
 
 
 # --- the book player's reasons ------------------------------------------------------------------

@@ -5,7 +5,7 @@ Pure Python so it is tested in CPython; the page only copies these values into t
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Abandon,
@@ -26,10 +26,14 @@ from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
 from .costs import NEUTRAL, conquest_cost
 from .i18n import N_, translations
 from .palette import seat_marks
+from .reasons import word
 from .rules import RULESETS
 from .state import GameState
 from .tiles import ONLINE_TILES, TILES, Tile
 from .view import DEFAULT_COLOURS, seat_colour, seat_colours
+
+if TYPE_CHECKING:
+    from .ai import Decision
 
 
 def _tile(tid: str, ruleset: str | None) -> Tile:
@@ -867,6 +871,19 @@ def ranking(state: GameState) -> list[dict[str, Any]]:
     return [{"rank": place, "seat": s, "name": seat_name(state, s),
              "score": state.players[s].score, "colour": seat_colour(state, s),
              "winner": s in state.winners} for place, s in places(state)]
+
+
+def reason_text(before: GameState, decision: Decision, lang: str = "en") -> str:
+    """An AI's reason in ``lang``: the strong AI's message worded with its values (the
+    English one is its ``reason``), the book player's worded again from the move
+    (ai.book_reason)."""
+    if decision.message is not None:
+        return word(decision.message, before, lang)
+    if lang == "en":
+        return decision.reason
+    from .ai import book_reason
+
+    return book_reason(before, decision.action, lang)
 
 
 def refusal_text(exc: IllegalAction, lang: str = "en", state: GameState | None = None) -> str:

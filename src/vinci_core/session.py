@@ -37,9 +37,11 @@ from .presenter import (
     placement_editor,
     prompt,
     ranking,
+    reason_text,
     targets,
     term_text,
 )
+from .reasons import Message
 from .save import (
     BEHIND,
     DIVERGES,
@@ -124,17 +126,23 @@ class Session:
         load_game(self.save(), record)
         for old, new, (before, action) in zip(self.entries, entries, moves, strict=True):
             if old.get("reason"):
-                _explain(new, _reason(before, action, str(old["reason"]), lang), lang)
+                from .ai import Decision
+
+                said = old.get("said")
+                decision = Decision(action, str(old["reason"]), said)
+                _explain(new, reason_text(before, decision, lang), lang, said)
         self.lang = lang
         self.entries = entries
         self.log = [str(e["text"]) for e in entries]
 
     # --- playing --------------------------------------------------------------------------
 
-    def act(self, action: Action | dict[str, Any] | str, reason: str = "") -> str:
+    def act(self, action: Action | dict[str, Any] | str, reason: str = "",
+            said: Message | None = None) -> str:
         """Apply an action (object, dict or JSON). Raises IllegalAction/ActionError.
 
-        ``reason``: an AI's explanation; the log line and the notice then say why."""
+        ``reason``: an AI's explanation; the log line and the notice then say why.
+        ``said``: the strong AI's reason as a message, worded again on a language switch."""
         if not isinstance(action, Action):
             action = parse_action(action)
         before = self.state
@@ -149,7 +157,7 @@ class Session:
         new = _entries(before, action, after, self.lang)
         if reason:  # an AI's move: its reason goes with its line and its notice (issue 13);
             # reasons are not saved, so a reloaded game's log shows the moves only.
-            _explain(new[0], reason, self.lang)
+            _explain(new[0], reason, self.lang, said)
         if self._undoable(before, after):
             self._undo.append((before, len(self.log)))
             del self._undo[:-MAX_UNDO]
@@ -182,7 +190,7 @@ class Session:
         if self.state is not state:
             return False
         decision = checked(state, decision)
-        self.act(decision.action, _reason(state, decision.action, decision.reason, self.lang))
+        self.act(decision.action, reason_text(state, decision, self.lang), decision.message)
         return True
 
     @property
@@ -199,7 +207,8 @@ class Session:
         if state.is_terminal or not self.can_hint:
             return None
         decision = checked(state, hint(state))
-        return hint_view(state, decision.action, decision.reason, self.lang)
+        return hint_view(state, decision.action, reason_text(state, decision, self.lang),
+                         self.lang)
 
     @staticmethod
     def _undoable(before: GameState, after: GameState) -> bool:
@@ -334,20 +343,12 @@ def _track_round(rounds: list[list[int]], after: GameState, before: GameState) -
         rounds.append(list(after.scores))
 
 
-def _reason(before: GameState, action: Action, reason: str, lang: str) -> str:
-    """An AI's reason in ``lang``: the book player's are worded again from the move
-    (ai.book_reason); the strong AI's own analysis stays as it was given (English)."""
-    seat = before.current_player
-    if seat is None or before.config.seats[seat].ai_level == "strong":
-        return reason
-    from .ai import book_reason
-
-    return book_reason(before, action, lang)
-
-
-def _explain(entry: dict[str, Any], reason: str, lang: str) -> None:
-    """An AI's move: its reason goes with its log line and its notice."""
+def _explain(entry: dict[str, Any], reason: str, lang: str, said: Message | None = None
+             ) -> None:
+    """An AI's move: its reason goes with its log line and its notice (``said``: the strong
+    AI's message, kept to word the reason again in another language)."""
     entry["reason"] = reason
+    entry["said"] = said
     entry["text"] = ai_notice(str(entry["text"]), reason, lang)
     if entry.get("notice"):
         entry["notice"] = ai_notice(str(entry["notice"]), reason, lang)
