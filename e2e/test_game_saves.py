@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import wait_ready
 from game_driver import digest, human_step, start_game, wait_digest_change, wait_human_or_over
 
 import vinci_core as vc
@@ -76,11 +77,14 @@ def test_a_move_is_kept_when_the_page_is_left_right_after_it(site, page, leave):
     start_game(page, "hotseat", ("A", "B", "C"), seed=3)
     before = digest(page)
     if leave == "reload":
-        try:
-            page.evaluate(CLICK_THEN_RELOAD, '[data-slot="1"]')
-        except Exception:  # noqa: BLE001 (the reload may destroy the context first)
-            pass
-        site.goto_ready(page, site.base_url + "?fast=1")
+        # Wait for the page's own reload rather than navigating again: a second navigation
+        # would race with it (and abort one or the other).
+        with page.expect_navigation(wait_until="commit"):
+            try:
+                page.evaluate(CLICK_THEN_RELOAD, '[data-slot="1"]')
+            except Exception:  # noqa: BLE001 (the reload may destroy the context first)
+                pass
+        wait_ready(page, site=site)
         shown = page.evaluate("sessionStorage.getItem('shown')")
     else:
         # Read in the same task as the click: no frame has been painted yet.
