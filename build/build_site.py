@@ -50,8 +50,8 @@ import time
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
-import catalogues  # build/catalogues.py, beside this file
 import precompile as bytecode_build  # build/precompile.py: its zip and RECORD writers
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -192,6 +192,27 @@ def _keyed_dir(kind: str, key: str) -> Path:
     return parent / key
 
 
+# Babel compiles the gettext catalogues (build/catalogues.py). The test tools' .venv has it;
+# a bare python3 running play.py gets it once into build/cache/tools/, like the build's other
+# downloads.
+BABEL = "Babel==2.18.0"
+
+
+def _catalogues() -> Any:
+    """build/catalogues.py (beside this file), with Babel importable."""
+    try:
+        import babel  # noqa: F401
+    except ImportError:
+        where = _keyed_dir("tools", hashlib.sha256(BABEL.encode()).hexdigest()[:16])
+        if not (where / "babel").is_dir():
+            _run([sys.executable, "-m", "pip", "install", "--disable-pip-version-check", "-q",
+                  "--no-deps", "--target", str(where), BABEL])
+        sys.path.insert(0, str(where))
+    import catalogues
+
+    return catalogues
+
+
 def npm_modules() -> Path:
     """node_modules of build/vendor (``npm ci``), cached by the lock file's hash."""
     key = tree_key([VENDOR / "package.json", VENDOR / "package-lock.json"])
@@ -251,7 +272,7 @@ def project_wheel() -> Path:
         shutil.copytree(ROOT / "src", src,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info", "*.mo"))
         # The wheel carries the compiled catalogues (the .po are the sources).
-        catalogues.compile_catalogues(src)
+        _catalogues().compile_catalogues(src)
         env = dict(os.environ, SOURCE_DATE_EPOCH="315532800")
         _run([sys.executable, "-m", "pip", "wheel", "--disable-pip-version-check", "-q",
               "--no-deps", tmp, "-w", str(where)], env=env)
@@ -519,6 +540,7 @@ BOOT_TEXTS_EMPTY = '<script type="application/json" id="boot-texts">{}</script>'
 def boot_texts(page: Path = WEB / "index.html") -> dict[str, dict[str, str]]:
     """Each language's words for the page's pre-Python texts, read with gettext from the
     compiled ``vinci`` catalogues (English: the texts themselves, so no entry)."""
+    catalogues = _catalogues()
     messages = [text for _line, text in catalogues.page_texts(page, BOOT_MARKER)]
     catalogues.compile_catalogues()
     words: dict[str, dict[str, str]] = {"en": {}}
