@@ -23,6 +23,8 @@
 //   vinci.paintTokens(json)         the board's changed token groups and tints, one call
 //   vinci.paintTargets(json)        the board's changed highlights (targets), one call
 //   vinci.showLogRows(n)            a replay's log: the first n rows shown, the n-th current
+//   vinci.onClickOf(selector, fn)   fn(event, hook) for clicks on `selector` only (capture)
+//   vinci.watchAdded(ids, re, fn)   fn(nodes) for nodes added under `ids` whose text matches
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
 // on a province before acting: the first one shows what it would do and cost).
 // Besides clicks, the handler gets {"type": "key"} for Enter/Space on a focused province
@@ -202,6 +204,31 @@ const vinci = {
   },
   scrollToEnd(el) {
     atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });
+  },
+  // Listeners for Python that call it only when it has something to do (each call into
+  // Python costs more than the test here, and a click waits for its redraw):
+  // fn(event, hook) for a click on an element matching `selector` (capture phase, before
+  // the delegated listener below, which a stopPropagation in fn then skips) ...
+  onClickOf(selector, fn) {
+    document.addEventListener("click", (event) => {
+      const hook = event.target.closest ? event.target.closest(selector) : null;
+      if (hook) fn(event, hook);
+    }, true);
+  },
+  // ... and fn(nodes) for the nodes added under the elements `ids` whose text matches
+  // `pattern` (ui/reference.py: the texts that may hold a rule id).
+  watchAdded(ids, pattern, fn) {
+    const wanted = new RegExp(pattern);
+    const observer = new MutationObserver((records) => {
+      const nodes = [];
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          if (wanted.test(node.textContent || "")) nodes.push(node);
+        }
+      }
+      if (nodes.length) fn(nodes);
+    });
+    for (const id of ids) observer.observe($(id), { childList: true, subtree: true });
   },
   // The board's token groups and ownership tints, every changed province in one call from
   // Python (ui/board.py): [pid, shown, disc colour, count colour, count, fort, declined,

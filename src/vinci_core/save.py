@@ -75,11 +75,24 @@ class SaveError(ValueError):
 _VERSION_FIELDS = {"map_version", "rules_version"}
 
 
+# The last config's facts: a game keeps one (frozen) config, whose dump is a fair share of a
+# digest's time in the browser, and the page takes a digest after every action.
+_config_facts: tuple[Any, dict[str, Any]] | None = None
+
+
+def _config_dump(config: Any) -> dict[str, Any]:
+    global _config_facts
+    if _config_facts is None or _config_facts[0] is not config:
+        # Defaults left out: a new optional config field keeps old digests (and saves) valid.
+        _config_facts = (config, config.model_dump(mode="json", exclude_defaults=True,
+                                                   exclude=_VERSION_FIELDS))
+    return _config_facts[1]
+
+
 def _state_facts(state: GameState) -> list[Any]:
     t = state.turn
     facts = [
-        # Defaults left out: a new optional config field keeps old digests (and saves) valid.
-        state.config.model_dump(mode="json", exclude_defaults=True, exclude=_VERSION_FIELDS),
+        _config_dump(state.config),
         state.board.fingerprint,
         state.rng, state.draws,
         state.bag, [list(d) for d in state.display],

@@ -118,24 +118,56 @@ def render_display(v: dict[str, Any]) -> None:
 
 
 def render_players(v: dict[str, Any]) -> None:
-    """The player cards; only the cards whose data changed are drawn again (a conquest
-    changes one or two of them)."""
+    """The player cards. A card is drawn again only when what it shows beyond its counts
+    changed; a conquest changes the counts of one or two cards, written in place."""
     box = element("players")
     cards = [(p, p["seat"] == v["current_player"]) for p in v["players"]]
-    if changed("players-count", (len(cards), lang())):  # a new language redraws them all
+    redraw_all = changed("players-count", (len(cards), lang()))  # a new language: all anew
+    if redraw_all:
         box.replaceChildren()
-        for seat, (p, current) in enumerate(cards):
-            changed(f"player-{seat}", (p, current))
-            box.append(_player_card(p, current, v["ruleset"]))
-        return
     for seat, (p, current) in enumerate(cards):
-        if changed(f"player-{seat}", (p, current)):
-            box.children[seat].replaceWith(_player_card(p, current, v["ruleset"]))
+        texts = _card_counts(p)
+        if changed(f"player-{seat}", _card_shape(p, current, v["ruleset"])) or redraw_all:
+            changed(f"player-{seat}-counts", texts)
+            card = _player_card(p, current, v["ruleset"], texts)
+            if redraw_all:
+                box.append(card)
+            else:
+                box.children[seat].replaceWith(card)
+        elif changed(f"player-{seat}-counts", texts):
+            card = box.children[seat]
+            if texts[0] is not None:
+                card.querySelector(".facts").textContent = texts[0]
+            if texts[1] is not None:
+                card.querySelector(".civ.declined .count").textContent = texts[1]
 
 
-def _player_card(p: dict[str, Any], current: bool, ruleset: str) -> Any:
+def _card_shape(p: dict[str, Any], current: bool, ruleset: str) -> tuple[Any, ...]:
+    """What a player card shows apart from its counts (_card_counts)."""
+    a, d = p["active"], p["declined"]
+    return (p["seat"], p["name"], p["virtual"], p["colour"], p.get("mark", ""), p["score"],
+            current, ruleset, a["tiles"] if a else None, p.get("peace") or None,
+            d["tiles"] if d else None)
+
+
+def _card_counts(p: dict[str, Any]) -> tuple[str | None, str | None]:
+    """A player card's counts: the active civilization's facts, the declined provinces."""
+    a, d = p["active"], p["declined"]
+    facts = None if not a else " · ".join((
+        ngettext("{n} province", "{n} provinces", a["provinces"]).format(n=a["provinces"]),
+        ngettext("{n} token on the board", "{n} tokens on the board",
+                 a["tokens_on_board"]).format(n=a["tokens_on_board"]),
+        _("{n} in hand").format(n=p["hand"])))
+    declined = None if not d else " · " + ngettext(
+        "{n} province", "{n} provinces", d["provinces"]).format(n=d["provinces"])
+    return facts, declined
+
+
+def _player_card(p: dict[str, Any], current: bool, ruleset: str,
+                 counts: tuple[str | None, str | None]) -> Any:
     from vinci_core.palette import contrast
 
+    facts, declined = counts
     card = make("div", None, class_="player", data_seat=str(p["seat"]),
                 data_testid=f"player-{p['seat']}")
     if current:
@@ -151,15 +183,10 @@ def _player_card(p: dict[str, Any], current: bool, ruleset: str) -> Any:
                      data_testid=f"score-{p['seat']}"))
     card.append(head)
     if p["active"]:
-        a = p["active"]
         line = make("div", None, class_="civ")
-        line.append(make("span", _("Active"), class_="tag"), _tile_names(a["tiles"], ruleset))
+        line.append(make("span", _("Active"), class_="tag"),
+                    _tile_names(p["active"]["tiles"], ruleset))
         card.append(line)
-        facts = " · ".join((
-            ngettext("{n} province", "{n} provinces", a["provinces"]).format(n=a["provinces"]),
-            ngettext("{n} token on the board", "{n} tokens on the board",
-                     a["tokens_on_board"]).format(n=a["tokens_on_board"]),
-            _("{n} in hand").format(n=p["hand"])))
         card.append(make("div", facts, class_="facts"))
     else:
         card.append(make("div", _("No active civilization"), class_="facts"))
@@ -168,12 +195,9 @@ def _player_card(p: dict[str, Any], current: bool, ruleset: str) -> Any:
             names=_(" and ").join(p["peace"])), class_="peace",
             data_testid=f"peace-{p['seat']}"))
     if p["declined"]:
-        d = p["declined"]
         line = make("div", None, class_="civ declined")
-        provinces = ngettext("{n} province", "{n} provinces", d["provinces"]).format(
-            n=d["provinces"])
-        names = _tile_names(d["tiles"], ruleset)
-        names.append(f" · {provinces}")
+        names = _tile_names(p["declined"]["tiles"], ruleset)
+        names.append(make("span", declined, class_="count"))
         line.append(make("span", _("Declined"), class_="tag"), names)
         card.append(line)
     return card

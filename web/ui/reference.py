@@ -25,11 +25,16 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from .dom import PROXIES, element, found, make, show
+from .dom import BRIDGE, PROXIES, element, found, make, show
 from .dom import lang as page_lang
 
 # The areas whose rule ids become links (refusals, cost terms, editor, log, notices, hints).
 LINKED_AREAS = ("prompt", "hover-info", "error-text", "editor", "log", "notices", "hint-text")
+# What the page's JavaScript looks for before it calls Python: the elements a click on which
+# the reference handles, and text that may hold a rule id (looser than
+# vinci_core.reference.RULE_ID, which then decides).
+CLICK_HOOKS = ".rule-link, [data-tile], [data-ref], #reference-close, [data-testid=rules]"
+RULE_ID_HINT = "[CVDY]-[0-9]"
 
 
 def _attr(node: Any, name: str) -> str | None:
@@ -52,16 +57,16 @@ class ReferenceView:
     # ---------------------------------------------------------------- wiring
 
     def install(self) -> None:
-        self._listen(js.document, "click", self.on_click, True)
+        # Python hears only the clicks on its hooks and the added nodes that may hold a rule
+        # id: app.js filters both (every event crossing into Python costs, and a click on the
+        # board is followed by a redraw the player waits for).
+        BRIDGE.onClickOf(CLICK_HOOKS, self._proxy(self.on_click))
         self._listen(self.search_box, "input", lambda _e: self.filter(), False)
         self._listen(js.document, "vinci:language", lambda _e: self.relabel(), False)
-        observer = js.MutationObserver.new(self._proxy(self.on_mutations))
-        options = to_js({"childList": True, "subtree": True}, dict_converter=js.Object.fromEntries)
-        for area in LINKED_AREAS:
-            node = element(area)
-            if found(node):
-                observer.observe(node, options)
-                self.link_rules(node)
+        areas = [area for area in LINKED_AREAS if found(element(area))]
+        BRIDGE.watchAdded(to_js(areas), RULE_ID_HINT, self._proxy(self.on_added))
+        for area in areas:
+            self.link_rules(element(area))
         self.relabel()
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
@@ -74,14 +79,8 @@ class ReferenceView:
 
     # ---------------------------------------------------------------- events
 
-    def on_click(self, event: Any) -> None:
-        target = event.target
-        if not hasattr(target, "closest"):
-            return
-        hook = target.closest(".rule-link, [data-tile], [data-ref], #reference-close, "
-                              "[data-testid=rules]")
-        if not found(hook):
-            return
+    def on_click(self, event: Any, hook: Any) -> None:
+        """A click on one of CLICK_HOOKS (``hook``: the element matched)."""
         event.preventDefault()
         event.stopPropagation()
         rule, tile, ref = (_attr(hook, name) for name in ("data-rule", "data-tile", "data-ref"))
@@ -94,10 +93,10 @@ class ReferenceView:
         else:
             self.open(ref)  # the Rules button has none: the reference from the top
 
-    def on_mutations(self, records: Any, _observer: Any = None) -> None:
-        for record in records:
-            for node in record.addedNodes:
-                self.link_rules(node)
+    def on_added(self, nodes: Any) -> None:
+        """Nodes added to LINKED_AREAS whose text may hold a rule id (app.js watchAdded)."""
+        for node in nodes:
+            self.link_rules(node)
 
     # ---------------------------------------------------------------- rule links
 
