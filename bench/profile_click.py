@@ -65,13 +65,15 @@ def _wrap(owner, name, label, top=False):
     def timed(*args, **kwargs):
         t0 = time.perf_counter()
         if top:
-            RECORDS.append({"_province": (args[1] if len(args) > 1 else {}).get("province")})
+            RECORDS.append({"_province": (args[1] if len(args) > 1 else {}).get("province"),
+                            "_calls": {}})
         try:
             return fn(*args, **kwargs)
         finally:
             if RECORDS:
                 rec = RECORDS[-1]
                 rec[label] = rec.get(label, 0.0) + (time.perf_counter() - t0) * 1000
+                rec["_calls"][label] = rec["_calls"].get(label, 0) + 1
     setattr(owner, name, timed)
 
 _wrap(main.App, "on_event", "py: handler total", top=True)
@@ -192,9 +194,12 @@ def main(argv: list[str] | None = None) -> int:
             rows.setdefault(k, []).append(v)
     py_rows: dict[str, list[float]] = {}
     for r in records:
+        calls = r.pop("_calls")
         if not r.pop("_province", None) or "py: session.act (apply + log entries)" not in r:
             continue  # a hover, a button, or a click that only showed a province's facts
         for k, v in r.items():
+            if calls.get(k, 1) > 1:
+                k += f" (x{calls[k]})"
             py_rows.setdefault(k, []).append(v)
     print(f"{len(clicks)} clicks on provinces, CPU throttled {args.cpu:g}x; "
           f"trace windows {len(phases)}; Python records of the moves they made "

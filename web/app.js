@@ -270,7 +270,10 @@ const vinci = {
       }
       if (lit && cost !== null) n.path.setAttribute("data-cost", String(cost));
       else n.path.removeAttribute("data-cost");
+      if (lit) litProvinces.add(pid);
+      else litProvinces.delete(pid);
     }
+    shadeBoard();
   },
   // Replay: show the first `rows` rows of the move log (the whole game's log is drawn once),
   // the last of them marked as the current line and kept in view. Only the rows between the
@@ -320,6 +323,30 @@ function provinceNodes(pid) {
     tint: board.querySelector(`[data-owner-of="${pid}"]`) };
   targetNodes.set(pid, nodes);
   return nodes;
+}
+
+// The shade over every province not highlighted (style.css shows it while the board is
+// "acting"): one path made of their outlines, redrawn when the highlights change. The
+// outlines are read once per inserted board; a new board starts with nothing lit.
+const litProvinces = new Set();
+let shadeOutlines = null; // [pid, d] of every province of the board on screen
+function shadeBoard() {
+  const board = $("board");
+  const shade = board.querySelector(".shade");
+  if (!shade) return;
+  if (!shadeOutlines || !shadeOutlines.board.isConnected) {
+    const paths = [...board.querySelectorAll("path[data-province]")];
+    shadeOutlines = { board: shade, outlines: paths.map((p) => [p.dataset.province,
+      p.getAttribute("d")]) };
+    for (const pid of litProvinces) {
+      const path = provinceNodes(pid).path;
+      if (!path || !path.classList.contains("target")) litProvinces.delete(pid);
+    }
+  }
+  const d = litProvinces.size === 0 ? "M0 0"
+    : shadeOutlines.outlines.filter(([pid]) => !litProvinces.has(pid)).map(([, o]) => o)
+      .join(" ");
+  shade.setAttribute("d", d || "M0 0");
 }
 
 // A province's token and tint nodes, found once per inserted board (a new board's SVG

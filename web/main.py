@@ -130,7 +130,7 @@ class App:
         self.pending_keep: dict[str, Any] | None = None  # a Keep waiting for its confirmation
         self.over_shown = False
         self.timings: list[float] = []  # ms from an event to the redrawn board (bench hook)
-        self.drawn_panels: dict[str, str] = {}  # panel -> the data it shows (see redraw)
+        self.drawn_panels: dict[str, tuple[Any, ...]] = {}  # panel -> its data (redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
         self.save_pending = False  # a move not yet saved (see save_soon)
@@ -948,9 +948,10 @@ class App:
         forget_drawn()
 
     def redraw(self, panel: str, draw: Any, *data: Any) -> None:
-        key = json.dumps(data, sort_keys=True, default=str)
-        if self.drawn_panels.get(panel) != key:
-            self.drawn_panels[panel] = key
+        # Compared as they are (each view is built anew, nothing here is changed later):
+        # serializing them was a fair share of a click's Python time.
+        if panel not in self.drawn_panels or self.drawn_panels[panel] != data:
+            self.drawn_panels[panel] = data
             draw(self.view)
 
     def render_notices(self) -> None:

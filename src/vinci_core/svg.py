@@ -181,8 +181,11 @@ def board_svg(board: Board, view: dict[str, dict[str, Any]] | None = None,
     for pid, prov in data.provinces.items():
         if prov.path:
             out.append(_owner_path(pid, prov.path, (view or {}).get(pid)))
-    # One ring the page moves to the province just played (or picked in the move log).
-    out.append('</g><path class="flash-ring" d="M0 0"/><g class="straits">')
+    # The shade over the provinces a click does nothing on, while some are highlighted: one
+    # path the page redraws (a filter on each province cost a click's redraw dearly). Then
+    # one ring the page moves to the province just played (or picked in the move log).
+    out.append('</g><path class="shade" d="M0 0"/><path class="flash-ring" d="M0 0"/>'
+               '<g class="straits">')
     for strait in data.strait_lines:
         (x1, y1), (x2, y2) = strait.line
         out.append(f'<line x1="{x1:g}" y1="{y1:g}" x2="{x2:g}" y2="{y2:g}" stroke="#5b5040" '
