@@ -69,6 +69,10 @@ ROOT_PACKAGE = "vinci-core"
 # The page's own Python (web/main.py and web/ui/) ships as one more wheel of our lock, with
 # bytecode like the others: web/boot.js loads it by name, so it is fetched while Python boots.
 PAGE_PACKAGE = "vinci-page"
+# Loaded by web/boot.js after the page's first render, not with the page (pydantic is needed
+# only where data comes in: vinci_core.schemas). Our lock leaves it out of vinci-core's
+# dependencies, so loading vinci-page does not fetch it; it is still listed with its own.
+LOADED_AFTER_FIRST_RENDER = ("pydantic",)
 PAGE_VERSION = "0.1.0"
 PAGE_ENTRY = "main.py"
 PAGE_FOLDER = "ui"
@@ -375,6 +379,8 @@ def write_lock(upstream_lock: Path, wheels: list[Path], out: Path) -> dict:
     packages = {}
     for w in wheels:
         entry = wheel_lock_entry(w)
+        if entry["name"] == ROOT_PACKAGE:
+            entry["depends"] = [d for d in entry["depends"] if d not in LOADED_AFTER_FIRST_RENDER]
         packages[entry["name"]] = entry
     missing = sorted({d for e in packages.values() for d in e["depends"]} - set(packages))
     if missing:

@@ -97,6 +97,16 @@ def test_boot_script_loads_the_page_package():
     assert "pyscript" not in (build_site.WEB / "index.html").read_text()
 
 
+def test_lock_loads_pydantic_apart_from_the_page(site_dir):
+    # boot.js loads vinci-page (and so vinci-core) first and pydantic after the first render:
+    # the lock must not pull pydantic in with the page, and must still list it.
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    assert "pydantic" not in lock[build_site.ROOT_PACKAGE]["depends"]
+    assert lock[build_site.PAGE_PACKAGE]["depends"] == [build_site.ROOT_PACKAGE]
+    assert {"pydantic", "pydantic-core"} <= set(lock)
+    assert 'const EDGES = ["pydantic"]' in (build_site.WEB / "boot.js").read_text()
+
+
 def test_content_types():
     assert build_site.content_type("pyodide/pyodide.asm.wasm") == "application/wasm"
     assert build_site.content_type("pyodide/pyodide.mjs").startswith("text/javascript")

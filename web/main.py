@@ -14,6 +14,10 @@ How the page is put together (see also app.js and README "How the site is built"
 * :func:`boot` builds the :class:`App`, hands app.js one event handler and calls
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
+* pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
+  loaded by boot.js after a first visit's first render: until :func:`edges_loaded` runs,
+  an event that needs it waits in :attr:`App.waiting` and is handled then (see
+  :data:`WITHOUT_EDGES`).
 * Virtual players play by themselves, one action every :data:`PACES` ms (``?fast=1``: no
   pause); "Skip animation" plays them at once until a human must act.
 """
@@ -76,6 +80,13 @@ LANG_KEY = "vinci.lang"
 PHONE_WIDTH = 600
 PHONE_ZOOM = 2
 MAX_SKIP_ACTIONS = 5000
+# The controls that work before pydantic is loaded (see edges_loaded): they only show, hide
+# or move what is on screen. Every other action, a click on the board, an imported file and
+# a link wait for it.
+WITHOUT_EDGES = frozenset({
+    "open-new-game", "close-dialog", "dismiss-error", "dismiss-link-note", "pace", "jump",
+    "zoom-in", "zoom-out", "zoom-fit", "espionage",
+})
 # An AI's search runs in slices of about this many ms, each a short task of its own, so the
 # page paints its "thinking" state and answers its player in between (issue 13).
 SLICE_MS = 25
@@ -135,33 +146,18 @@ class App:
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
         self.save_pending = False  # a move not yet saved (see save_soon)
         self.hint_shown = False  # a hint is on the page (render_hint)
+        self.edges = False  # pydantic is loaded (edges_loaded)
+        self.waiting: list[dict[str, Any]] = []  # events that came before it, in order
 
     # ---------------------------------------------------------------- start
 
     def start(self) -> None:
         vc = self.vc
-        import pydantic
-
-        from vinci_core import maps
-        from vinci_core.i18n import N_
-
         self.set_language(self.first_language())
 
         # Module attributes, not importlib.metadata: that pulls in the email package (0.1 s).
         self.report.append(("engine-version", "vinci-core", vc.__version__))
         self.report.append(("python-version", "Python", sys.version.split()[0]))
-        self.report.append(("pydantic-version", "pydantic", pydantic.VERSION))
-        board = maps.register_map(_SELF_CHECK_MAP)
-        self.report.append(("engine-check", N_("Engine self-check"),
-                            f"ok: {len(board.ids)} provinces compiled, "
-                            f"fingerprint {board.fingerprint}"))
-        try:
-            europe = maps.load_map("europe")
-            self.report.append(("map", N_("Europe map"),
-                                f"{len(europe.ids)} provinces, {len(europe.sea_ids)} sea "
-                                f"zones, fingerprint {europe.fingerprint}"))
-        except KeyError:
-            self.report.append(("map", N_("Europe map"), "not available"))
         dialogs.render_about(self.report)
         self.guide.render_labels()
         self.render_pace()
@@ -183,6 +179,44 @@ class App:
                 dialogs.open_new_game()
         if js.window.innerWidth < PHONE_WIDTH:
             self.board.set_zoom(PHONE_ZOOM)
+
+    def edges_ready(self) -> None:
+        """pydantic is loaded (boot.js, after a first visit's first render; before the start
+        when it opened a link or resumed a game): the About box's self-check, then every
+        event that waited for it, in order."""
+        import pydantic
+
+        from vinci_core import maps
+        from vinci_core.i18n import N_
+
+        self.report.append(("pydantic-version", "pydantic", pydantic.VERSION))
+        board = maps.register_map(_SELF_CHECK_MAP)
+        self.report.append(("engine-check", N_("Engine self-check"),
+                            f"ok: {len(board.ids)} provinces compiled, "
+                            f"fingerprint {board.fingerprint}"))
+        try:
+            europe = maps.load_map("europe")
+            self.report.append(("map", N_("Europe map"),
+                                f"{len(europe.ids)} provinces, {len(europe.sea_ids)} sea "
+                                f"zones, fingerprint {europe.fingerprint}"))
+        except KeyError:
+            self.report.append(("map", N_("Europe map"), "not available"))
+        dialogs.render_about(self.report)
+        self.edges = True
+        root = js.document.documentElement
+        root.removeAttribute("data-waiting")
+        root.dataset.edges = "1"  # tests: what needs pydantic works now
+        waiting, self.waiting = self.waiting, []
+        for detail in waiting:
+            self.on_event(detail)
+
+    def needs_edges(self, detail: dict[str, Any]) -> bool:
+        """Whether the event ``detail`` must wait for pydantic (see WITHOUT_EDGES)."""
+        if detail.get("type") in ("import", "hash"):
+            return True
+        action = detail.get("action")
+        return bool(detail.get("province") or detail.get("slot")
+                    or (action and action not in WITHOUT_EDGES))
 
     # ---------------------------------------------------------------- languages (issue 15)
 
@@ -606,6 +640,10 @@ class App:
     def on_event(self, detail: dict[str, Any]) -> None:
         """One forwarded UI event (see app.js)."""
         kind = detail.get("type")
+        if not self.edges and self.needs_edges(detail):
+            self.waiting.append(detail)  # handled by edges_ready, in order
+            js.document.documentElement.dataset.waiting = "1"  # a progress cursor
+            return
         if kind == "hover":
             self.hover(detail.get("province"))
             return
@@ -1045,6 +1083,15 @@ def boot() -> App | None:
     except Exception:
         BRIDGE.fail(traceback.format_exc())
         return None
+
+
+def edges_loaded() -> None:
+    """boot.js: pydantic is installed (see App.edges_ready)."""
+    if APP is not None:
+        try:
+            APP.edges_ready()
+        except Exception:
+            BRIDGE.fail(traceback.format_exc())
 
 
 APP = boot()

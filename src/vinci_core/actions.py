@@ -12,10 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from functools import cache
-from typing import Annotated, Any, ClassVar, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from typing import Any, ClassVar
 
 
 class IllegalAction(Exception):
@@ -213,78 +210,6 @@ class EndTurn(Action):
 
 # --- parsing at the edge (pydantic) -------------------------------------------------------
 
-_Province = Annotated[str, Field(min_length=1, max_length=40, pattern=r"^[a-z0-9_]+$")]
-
-
-class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-
-class _Choose(_In):
-    kind: Literal["choose"]
-    slot: int = Field(ge=1, le=6)
-
-
-class _Decline(_In):
-    kind: Literal["decline"]
-
-
-class _Diplomacy(_In):
-    kind: Literal["diplomacy"]
-    seat: int = Field(ge=0, le=5)
-
-
-class _Abandon(_In):
-    kind: Literal["abandon"]
-    province: _Province
-
-
-class _Conquer(_In):
-    kind: Literal["conquer"]
-    province: _Province
-    espionage: bool = False
-    religion: bool = False
-
-
-class _Finish(_In):
-    kind: Literal["finish"]
-
-
-class _Keep(_In):
-    kind: Literal["keep"]
-    province: _Province
-
-
-class _Place(_In):
-    kind: Literal["place"]
-    province: _Province
-
-
-class _PlaceAll(_In):
-    kind: Literal["place_all"]
-    placement: dict[_Province, Annotated[int, Field(ge=0, le=999)]] = Field(max_length=64)
-
-
-class _Fort(_In):
-    kind: Literal["fort"]
-    province: _Province
-
-
-class _EndTurn(_In):
-    kind: Literal["end_turn"]
-
-
-_ANY = Annotated[
-    _Choose | _Decline | _Diplomacy | _Abandon | _Conquer | _Finish | _Keep | _Place
-    | _PlaceAll | _Fort | _EndTurn,
-    Field(discriminator="kind"),
-]
-
-
-@cache
-def _adapter() -> TypeAdapter[Any]:
-    return TypeAdapter(_ANY)  # built at first use (deferred like the models: a faster start)
-
 ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls
     for cls in (Choose, Decline, Diplomacy, Abandon, Conquer, Finish, Keep, Place, PlaceAll,
@@ -298,9 +223,13 @@ class ActionError(ValueError):
 
 def parse_action(data: dict[str, Any] | str) -> Action:
     """Validate an action coming from outside (JSON text or dict) and build it."""
+    from pydantic import ValidationError
+
+    from .schemas import action_adapter  # the edge: pydantic validates
+
     try:
-        model = (_adapter().validate_json(data) if isinstance(data, str)
-                 else _adapter().validate_python(data))
+        model = (action_adapter().validate_json(data) if isinstance(data, str)
+                 else action_adapter().validate_python(data))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(x) for x in first["loc"]) or "action"

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import Literal, TypeVar
+from typing import TYPE_CHECKING, Literal, TypeVar
 
 from . import rng
 from .actions import (
@@ -52,7 +52,6 @@ from .actions import (
     Keep,
     PlaceAll,
 )
-from .config import GameConfig
 from .costs import NEUTRAL, raw_cost, reach
 from .defence import civilization_waiting
 from .reasons import Civ, Message, Province, say, say_n, word
@@ -66,6 +65,9 @@ from .virtual import (
     fort_province,
     reorganization_placement,
 )
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 Level = Literal["book", "strong"]
 LEVELS: tuple[Level, ...] = ("book", "strong")

@@ -22,15 +22,17 @@ position. The seed and script were chosen by ``bench/guide_seed.py``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
-from .config import GameConfig
 from .costs import conquest_cost
 from .i18n import translations
 from .presenter import province_name
 from .state import GameState, new_game
 from .virtual import VirtualPlayer, solo
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 HUMAN = 0  # the human's seat in the guided game
 GUIDE_SEED = 101  # bench/guide_seed.py: the clearest story of seeds 1-300

@@ -20,14 +20,16 @@ a new game (a branch, with its own identity) from any position. (The module is n
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .actions import Action
-from .config import GameConfig
 from .i18n import translations
 from .presenter import log_rows
 from .session import NO_CONTROLS, Session, _entries, _track_round
 from .state import GameState, new_game
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 UNITS = ("action", "turn", "round")
 

@@ -22,7 +22,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import EDITIONS, MAX_TARGET_VP, GameConfig, Seat
+from .config import EDITIONS, MAX_TARGET_VP
 from .costs import NEUTRAL, conquest_cost
 from .i18n import N_, translations
 from .palette import seat_marks
@@ -34,6 +34,7 @@ from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
 if TYPE_CHECKING:
     from .ai import Decision
+    from .config import GameConfig, Seat
 
 
 def _tile(tid: str, ruleset: str | None) -> Tile:
@@ -575,6 +576,8 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     name).
     """
     from pydantic import ValidationError
+
+    from .config import GameConfig, Seat  # the edge: pydantic validates the form
 
     t = translations(lang)
     ruleset = _text(form, "ruleset") or "classic"

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from . import rng
 from .actions import Action
-from .config import GameConfig
 from .state import GameState, new_game
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 # Far above any real game (hundreds of turns of place-by-place reorganization).
 MAX_ACTIONS = 200_000

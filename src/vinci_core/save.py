@@ -26,9 +26,7 @@ import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from typing import TYPE_CHECKING, Any
 
 from .actions import (
     Abandon,
@@ -45,9 +43,15 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import FIRST_RULES, MAX_TARGET_VP, GameConfig
+from .config import FIRST_RULES, MAX_TARGET_VP
 from .maps import Board, board_with_fingerprint, load_map
 from .state import GameState, new_game
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from .config import GameConfig
+    from .schemas import SaveModel
 
 PREFIX = "vinci"
 VERSION = 1
@@ -183,16 +187,6 @@ def parse_code(code: str, board: Board) -> Action:
 
 
 # --- encode / decode --------------------------------------------------------------------------
-
-class _SaveModel(BaseModel):
-    model_config = ConfigDict(extra="forbid", defer_build=True)
-
-    config: GameConfig
-    board: str = Field(pattern=r"^[0-9a-f]{12}$")
-    log: str = Field(max_length=MAX_JSON)
-    digest: str = Field(pattern=r"^[0-9a-f]{16}$")
-    game: str | None = Field(default=None, pattern=GAME_ID_PATTERN)
-
 
 def encode_save(state: GameState, game_id: str | None = None) -> str:
     """The whole game as compact URL-safe text (it becomes the share link); ``game_id``:
@@ -369,6 +363,10 @@ def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameCo
     rules' number and its board's version filled in when the record predates them.
 
     Raises :class:`SaveError` when the record is not valid or names an unknown board."""
+    from pydantic import ValidationError
+
+    from .config import GameConfig  # the edge: pydantic validates
+
     try:
         cfg = GameConfig.model_validate(_complete(config, board_fingerprint),
                                         context={"saved": True})
@@ -390,14 +388,17 @@ def decode_save(text: object, observe: Observer | None = None) -> GameState:
     return load_game(text, observe)[0]
 
 
-def _read(text: object) -> tuple[_SaveModel, GameConfig]:
+def _read(text: object) -> tuple[SaveModel, GameConfig]:
     """The checked contents of a save, not replayed."""
+    from pydantic import ValidationError
+
+    from .schemas import SaveModel  # the edge: pydantic validates
     payload = _payload(_unpack(text))
     if isinstance(payload.get("board"), str):
         payload["config"] = _complete(payload["config"], payload["board"])
     try:
         # context: a save keeps loading under checks added after it was made.
-        model = _SaveModel.model_validate(payload, context={"saved": True})
+        model = SaveModel.model_validate(payload, context={"saved": True})
     except ValidationError as exc:
         raise _invalid(exc, "the save's contents") from None
     _check_board(model.config, model.board)

@@ -19,10 +19,9 @@ import json
 import time
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import Action, Decline, Diplomacy, EndTurn, Finish, IllegalAction, parse_action
-from .config import GameConfig
 from .i18n import translations
 from .presenter import (
     ai_notice,
@@ -59,6 +58,9 @@ from .save import (
 from .state import GameState, new_game
 from .tiles import TILES
 from .view import snapshot
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 MAX_UNDO = 200
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import rng
 from .actions import (
@@ -36,7 +36,7 @@ from .actions import (
     Place,
     PlaceAll,
 )
-from .config import GameConfig, Rules
+from .config import Rules
 from .i18n import N_
 from .maps import Board, load_map
 from .position import NEUTRAL, NOBODY
@@ -51,6 +51,9 @@ from .rules.online import (
     one_token_each,
 )
 from .tiles import abilities, civ_tokens, compatible
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 SLOTS = 6
 FIELD_GENERAL_TOKENS = 7  # C-3.1.3

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .config import GameConfig
 from .palette import DEFAULT_COLOURS, distinct_colours, seat_marks
 from .position import NEUTRAL
 from .state import GameState
 from .tiles import civ_tokens
+
+if TYPE_CHECKING:
+    from .config import GameConfig
 
 __all__ = ["DEFAULT_COLOURS", "seat_colour", "seat_colours", "snapshot"]
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .actions import (
     Action,
@@ -37,10 +37,12 @@ from .actions import (
     Keep,
     PlaceAll,
 )
-from .config import GameConfig, Seat
 from .costs import NEUTRAL
 from .defence import homogeneous_placement
 from .state import ESPIONAGE_COST, GameState, new_game
+
+if TYPE_CHECKING:
+    from .config import GameConfig, Seat
 
 Preference = Literal["value", "formula"]
 
@@ -402,6 +404,8 @@ class VirtualPlayer:
 
     def seat(self, name: str, colour: str | None = None) -> Seat:
         """A virtual :class:`Seat` that carries this player's options."""
+        from .config import Seat
+
         return Seat(name=name, virtual=True, colour=colour, start_vp=self.start_vp,
                     extra_tokens=self.extra_tokens, virtual_preference=self.preference,
                     virtual_tiebreak_prefers_humans=self.tiebreak_prefers_humans)
@@ -471,6 +475,8 @@ class VirtualPlayer:
 def solo(name: str = "You", player: VirtualPlayer | None = None,
          **options: object) -> GameConfig:
     """V-1: one human against three virtual players built from ``player``'s options."""
+    from .config import GameConfig, Seat
+
     player = player or VirtualPlayer()
     seats = [Seat(name=name)] + [player.seat(f"Virtual {i}") for i in (1, 2, 3)]
     return GameConfig.model_validate({"seats": seats, "mode": "solo", **options})
@@ -479,6 +485,8 @@ def solo(name: str = "You", player: VirtualPlayer | None = None,
 def two_player(first: str = "Player 1", second: str = "Player 2",
                player: VirtualPlayer | None = None, **options: object) -> GameConfig:
     """V-1: two humans and two virtual players, seated alternately."""
+    from .config import GameConfig, Seat
+
     player = player or VirtualPlayer()
     seats = [Seat(name=first), player.seat("Virtual 1"), Seat(name=second),
              player.seat("Virtual 2")]
@@ -495,6 +503,8 @@ def play_game(start: GameConfig | GameState,
               ) -> GameState:
     """Play a game to its end, every seat by the book (each seat's options from the config
     unless ``players`` gives one). ``on_action(before, action, after)`` sees every step."""
+    from .config import GameConfig
+
     state = new_game(start) if isinstance(start, GameConfig) else start
     config = state.config
     table = [players.get(i) if players else None for i in range(state.rules.seats)]

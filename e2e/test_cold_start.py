@@ -1,0 +1,107 @@
+"""A first visit renders before pydantic is loaded (web/boot.js loads it right after, issue 11's
+cold load); whatever needs it and comes before it (the new-game dialog's Start, a share link
+pasted into the page, an imported file) waits for it and then works. A start that itself
+opens a link or resumes a saved game loads it with the page.
+
+The pydantic wheel is held back by the test (``hold_pydantic``) so that each action surely
+comes before it, then let through."""
+
+from __future__ import annotations
+
+import pytest
+from game_driver import HOTSEAT_NAMES, HOTSEAT_SEED, digest, replay, scenario, start_game
+
+import vinci_core as vc
+
+pytestmark = pytest.mark.e2e
+
+EDGES = "html[data-edges='1']"
+PYDANTIC_WHEEL = "**/pyodide/pydantic-*.whl"  # pydantic itself (pydantic_core is another file)
+
+
+class Held:
+    """Requests for the pydantic wheel, held until :meth:`release`."""
+
+    def __init__(self, page) -> None:
+        self.routes: list = []
+        page.route(PYDANTIC_WHEEL, self._hold)
+
+    def _hold(self, route) -> None:
+        self.routes.append(route)
+
+    def release(self) -> None:
+        for route in self.routes:
+            route.fallback()  # to the site's own routing: the file is served
+        self.routes.clear()
+
+
+@pytest.fixture
+def hold_pydantic(site, page):
+    return Held(page)
+
+
+def _edges(page) -> bool:
+    return page.locator(EDGES).count() == 1
+
+
+def test_a_first_visit_is_ready_before_pydantic_is_loaded(site, page, hold_pydantic):
+    site.goto_ready(page)
+    assert page.get_by_test_id("new-game-dialog").is_visible()
+    page.wait_for_timeout(300)
+    assert hold_pydantic.routes and not _edges(page)  # asked for, and not there yet
+    hold_pydantic.release()
+    page.wait_for_selector(EDGES, state="attached")
+    assert page.get_by_test_id("engine-check").text_content().startswith("ok: 2 provinces")
+    site.assert_clean()
+
+
+def test_the_new_game_dialog_used_at_once_starts_the_game_when_pydantic_comes(
+        site, page, hold_pydantic):
+    site.goto_ready(page, site.base_url + "?fast=1")
+    page.get_by_test_id("mode-hotseat").check()
+    page.get_by_test_id("player-count").select_option("3")  # the form works without it
+    assert page.get_by_test_id("name-2").is_visible()
+    for i, name in enumerate(HOTSEAT_NAMES):
+        page.get_by_test_id(f"name-{i}").fill(name)
+    page.get_by_test_id("start-game").click()
+    page.wait_for_timeout(300)
+    assert digest(page) in (None, "", "None")  # waiting: no game yet, nothing lost
+    assert page.locator("html[data-waiting='1']").count() == 1
+    hold_pydantic.release()
+    page.wait_for_function("document.documentElement.dataset.digest?.length === 16")
+    assert not page.get_by_test_id("new-game-dialog").is_visible()
+    assert page.locator("html[data-waiting]").count() == 0
+    names = page.get_by_test_id("players").text_content()
+    assert all(name in names for name in HOTSEAT_NAMES)
+    site.assert_clean()
+
+
+def test_a_share_link_pasted_at_once_opens_when_pydantic_comes(site, page, hold_pydantic):
+    state = replay(HOTSEAT_SEED, scenario(HOTSEAT_SEED))[12]
+    site.goto_ready(page)
+    page.evaluate("h => { location.hash = h; }", "g=" + vc.encode_save(state))
+    page.wait_for_timeout(300)
+    assert not _edges(page) and digest(page) != vc.digest(state)
+    hold_pydantic.release()
+    page.wait_for_function("d => document.documentElement.dataset.digest === d",
+                           arg=vc.digest(state))
+    assert page.evaluate("location.hash") == ""
+    site.assert_clean()
+
+
+def test_a_share_link_opened_on_a_cold_load_loads_pydantic_with_the_page(site, page):
+    state = replay(HOTSEAT_SEED, scenario(HOTSEAT_SEED))[20]
+    site.goto_ready(page, f"{site.base_url}#g={vc.encode_save(state)}")
+    assert digest(page) == vc.digest(state)
+    assert _edges(page)
+    site.assert_clean()
+
+
+def test_a_returning_player_resumes_the_saved_game_with_pydantic_loaded(site, page):
+    site.goto_ready(page, site.base_url + "?fast=1")
+    start_game(page, "hotseat", HOTSEAT_NAMES, seed=HOTSEAT_SEED)
+    saved = digest(page)
+    page.reload(wait_until="commit")
+    site.goto_ready(page, site.base_url + "?fast=1")
+    assert digest(page) == saved and _edges(page)
+    site.assert_clean()

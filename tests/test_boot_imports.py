@@ -1,0 +1,53 @@
+"""What the page's first render needs loads without pydantic (issue 11's cold load): web/boot.js
+loads the pydantic wheels after it, so nothing a first visit runs before that may import it.
+pydantic stays the validator of everything that comes in (vinci_core.schemas)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+# A first visit in the page (web/main.py: App.start): the modules it imports, the new-game
+# dialog's choices, the saved-games list (empty) and the names it reads from the package.
+FIRST_RENDER = """
+import sys
+import vinci_core as vc
+from vinci_core import i18n, palette, presenter, reference, session, svg, view
+from vinci_core.session import MemoryStorage, SaveStore
+
+store = SaveStore(MemoryStorage())
+assert store.last_id is None and store.entries() == []
+for ruleset in ("classic", "online"):
+    presenter.dialog_choices(ruleset)
+assert presenter.SEAT_COLOURS and vc.__version__
+assert issubclass(vc.SaveError, ValueError) and vc.IllegalAction and vc.ActionError
+i18n.translations("nl")
+loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "pydantic_core"))
+print(",".join(loaded))
+"""
+
+
+def _run(code: str) -> str:
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, check=True)
+    return done.stdout.strip()
+
+
+def test_the_first_render_imports_no_pydantic():
+    assert _run(FIRST_RENDER) == ""
+
+
+def test_a_game_setting_loads_pydantic_where_it_comes_in():
+    # The models are handed out by name on first use: the same classes as vinci_core.schemas.
+    out = _run("""
+        import sys
+        import vinci_core as vc
+        from vinci_core import config, maps
+        assert "pydantic" not in sys.modules
+        from vinci_core import schemas
+        assert vc.GameConfig is config.GameConfig is schemas.GameConfig
+        assert vc.Seat is config.Seat and maps.MapData is vc.MapData is schemas.MapData
+        print("pydantic" in sys.modules)
+        """)
+    assert out == "True"
