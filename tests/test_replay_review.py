@@ -11,8 +11,8 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
-from vinci_core.playback import Replay
 from vinci_core.actions import parse_action
+from vinci_core.playback import Replay
 from vinci_core.randomplay import play_random
 from vinci_core.review import review
 from vinci_core.save import config_from_record
