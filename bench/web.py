@@ -36,6 +36,7 @@ import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
@@ -140,13 +141,19 @@ READY_PROBE = """
 """
 READY_TIMEOUT_MS = 120_000
 
-MEASURES: list[tuple[str, Callable[[Bench], dict | None]]] = []
+MEASURES: list[tuple[str, Callable[..., Any]]] = []
+# Measures that take both builds at once with --compare, ``fn(bench, other)`` returning
+# (ours, theirs): they alternate between the two pages run by run, so a burst of load on
+# the machine falls on both alike.
+PAIRED: set[str] = set()
 
 
-def measure(name: str):
+def measure(name: str, paired: bool = False):
     """Register an extra measurement (see the module docstring)."""
-    def deco(fn: Callable[[Bench], dict | None]):
+    def deco(fn: Callable[..., Any]):
         MEASURES.append((name, fn))
+        if paired:
+            PAIRED.add(name)
         return fn
     return deco
 
@@ -543,11 +550,50 @@ REPLAY_PROBE = """async ([targets, kind]) => {
 }"""
 
 
-@measure("replay_step")
-def replay_step(bench: Bench) -> dict | None:
+def _page_cpu_ms() -> float | None:
+    """CPU time (user + system, ms) used so far by the main threads of the pages this
+    process's browser runs (its renderer processes' main threads: script, Python included,
+    style, layout, paint): the work on a step's critical path. Unlike wall-clock time, other
+    programs' load on a shared machine hardly changes it. None without /proc."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").is_file():
+        return None
+    parent: dict[int, int] = {}
+    for d in proc.iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:  # the process just ended
+                continue
+    me, ticks = os.getpid(), 0
+    for pid in parent:
+        up = parent.get(pid, 0)
+        while up > 1 and up != me:
+            up = parent.get(up, 0)
+        if up != me:
+            continue
+        try:
+            if b"--type=renderer" not in (proc / str(pid) / "cmdline").read_bytes():
+                continue
+            # (its main thread has the process's id) after the command's ")": state ppid
+            # ... utime (12th) stime (13th)
+            main = proc / str(pid) / "task" / str(pid) / "stat"
+            fields = main.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks += int(fields[11]) + int(fields[12])
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+@measure("replay_step", paired=True)
+def replay_step(bench: Bench, other: Bench | None = None) -> Any:
     """Replay of a 958-action game (4 seats, Europe, random play; opened from its link):
     from a step (slider jump to a random point, one move, one turn) to the next painted
-    frame (target < 100 ms at any point)."""
+    frame (target < 100 ms at any point). Each run: 10 jumps, then from a random point 5
+    moves forward and back and 5 turns forward. With ``other`` (--compare) both builds'
+    pages are open and each run goes to both, the same steps, in alternating order;
+    returns (ours, theirs). ``cpu_ms_per_step``: the page's main-thread CPU time per step of
+    each kind (see _page_cpu_ms), the work a step costs whatever else runs on the machine."""
     import random
 
     from vinci_core import GameConfig, Seat, encode_save
@@ -555,20 +601,48 @@ def replay_step(bench: Bench) -> dict | None:
 
     cfg = GameConfig(seats=[Seat(name=f"P{i}") for i in range(4)], seed=0)
     game = play_random(cfg, seed=0)
-    ctx, page, _ = _game_page(bench, f"?fast=1#g={encode_save(game.state)}")
-    page.get_by_test_id("replay").click()
-    page.get_by_test_id("replay-bar").wait_for(state="visible")
+    benches = [bench] if other is None else [bench, other]
+    pages = []
+    for b in benches:
+        ctx, page, _ = _game_page(b, f"?fast=1#g={encode_save(game.state)}")
+        page.get_by_test_id("replay").click()
+        page.get_by_test_id("replay-bar").wait_for(state="visible")
+        pages.append((ctx, page))
     rnd = random.Random(0)
     n = len(game.actions)
-    seeks = page.evaluate(REPLAY_PROBE, [[rnd.randrange(n + 1) for _ in range(
-        10 * bench.runs)], "seek"])
-    page.evaluate(REPLAY_PROBE, [[n // 2], "seek"])
-    moves = page.evaluate(REPLAY_PROBE, [["replay-forward", "replay-back"] * 5 * bench.runs,
-                                         "click"])
-    turns = page.evaluate(REPLAY_PROBE, [["replay-forward-turn"] * 5 * bench.runs, "click"])
-    ctx.close()
-    return {"actions": n, "all": summary(seeks + moves + turns), "seek": summary(seeks),
-            "move": summary(moves), "turn": summary(turns)}
+    samples: list[dict[str, list[float]]] = [{"seek": [], "move": [], "turn": []}
+                                             for _ in benches]
+    # kind -> [CPU ms, steps]
+    cpu: list[dict[str, list[float]]] = [{kind: [0.0, 0] for kind in ("seek", "move", "turn")}
+                                         for _ in benches]
+    for run in range(bench.runs):
+        seeks = [rnd.randrange(n + 1) for _ in range(10)]
+        start = rnd.randrange(n - 100)
+        order = list(range(len(benches)))
+        if run % 2:
+            order.reverse()
+        for k in order:
+            page, got, used = pages[k][1], samples[k], cpu[k]
+            steps = {"seek": (seeks, "seek"), "start": ([start], "seek"),
+                     "move": (["replay-forward", "replay-back"] * 5, "click"),
+                     "turn": (["replay-forward-turn"] * 5, "click")}
+            for kind, (targets, how) in steps.items():
+                before = _page_cpu_ms()
+                times = page.evaluate(REPLAY_PROBE, [targets, how])
+                after = _page_cpu_ms()
+                if kind in got:
+                    got[kind] += times
+                    if before is not None and after is not None:
+                        used[kind][0] += after - before
+                        used[kind][1] += len(times)
+    for ctx, _page in pages:
+        ctx.close()
+    figures = [{"actions": n, "all": summary(got["seek"] + got["move"] + got["turn"]),
+                **{kind: summary(v) for kind, v in got.items()},
+                "cpu_ms_per_step": {kind: round(ms / steps, 1)
+                                    for kind, (ms, steps) in used.items() if steps}}
+               for got, used in zip(samples, cpu, strict=True)]
+    return figures[0] if other is None else (figures[0], figures[1])
 
 
 def _serve(site: Path):
@@ -622,6 +696,9 @@ def run(runs: int, build: bool = True, only: list[str] | None = None,
                 results.update(bench_first_visit_disk(p, chromium, bench))
             for name, fn in MEASURES:
                 if not only or name in only:
+                    if other is not None and name in PAIRED:
+                        results[name], results["compare:" + name] = fn(bench, other)
+                        continue
                     if other is not None:
                         results["compare:" + name] = fn(other)
                     results[name] = fn(bench)

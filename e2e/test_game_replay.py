@@ -39,6 +39,8 @@ def _expect(page, replay: Replay, index: int) -> None:
         assert current.count() == 1
         assert current.text_content().startswith(replay.view(index)["replay"]["current"]
                                                   [:30])
+        # The log in the page ends on the current line (the rows after it are not shown).
+        assert page.locator("#log li.current ~ li").count() == 0
 
 
 def test_replay_steps_by_action_turn_and_round_and_back(site, page):
@@ -70,6 +72,14 @@ def test_replay_steps_by_action_turn_and_round_and_back(site, page):
     page.get_by_test_id("replay-slider").fill(str(replay.last // 2))
     i = replay.last // 2
     _expect(page, replay, i)
+    # Only the rows near the current line are in the page; scrolling the log up to its top
+    # brings in the earlier ones, down to the game's first line.
+    rows = page.locator("#log > li:not(.log-spacer)")
+    assert rows.count() < replay.rows_end[i]
+    page.get_by_test_id("log").evaluate("box => { box.scrollTop = 0; }")
+    page.wait_for_function("text => document.querySelector('#log > li:not(.log-spacer)')"
+                           ".textContent === text", arg=replay.log_rows[0]["text"])
+    assert rows.count() == replay.rows_end[i]
     page.keyboard.press("ArrowRight")
     i += 1
     _expect(page, replay, i)

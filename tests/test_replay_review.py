@@ -3,14 +3,24 @@ any point) and the end-of-game review's figures, checked against the engine."""
 
 from __future__ import annotations
 
+import json
+import random
+from pathlib import Path
+
 import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
+from vinci_core.actions import parse_action
 from vinci_core.playback import Replay
 from vinci_core.randomplay import play_random
 from vinci_core.review import review
+from vinci_core.save import config_from_record
 from vinci_core.session import Session
+
+GOLDEN = Path(__file__).parent / "golden"
+# What a replay's view leaves out or sets itself: a replayed position is looked at, not played.
+PLAY_ONLY = {"targets", "prompt", "controls", "editor", "can_undo", "log_rows", "replay"}
 
 
 def _finished(seed: int = 4, seats: int = 4, board: str = "europe") -> Session:
@@ -34,6 +44,28 @@ def test_every_position_is_the_engine_replay_of_the_log_up_to_it(game) -> None:
                                                                 actions[:i]))
     assert r.view(r.last)["digest"] == vc.digest(session.state)
     assert r.view(r.last)["log"] == session.log[-300:]
+
+
+@pytest.mark.parametrize("name", ["europe-4p-default", "europe-6p-default",
+                                  "mini-4p-virtual-seats"])
+def test_a_seek_anywhere_shows_the_engine_replay_of_the_log_up_to_there(name: str) -> None:
+    """Jumps to random points of a golden game, in random order: each position is the
+    engine's replay of the log up to it, and the replay's view of it is what the game
+    stopped there shows (board, players, display, chart, digest), less what playing needs."""
+    data = json.loads((GOLDEN / f"{name}.json").read_text(encoding="utf-8"))
+    cfg = config_from_record(data["config"], data["board_fingerprint"])
+    actions = [parse_action(a) for a in data["actions"]]
+    r = Replay(cfg, actions)
+    points = [r.last, 0, *random.Random(name).sample(range(1, r.last), 10)]
+    for i in points:
+        engine = vc.replay(cfg, actions[:i])
+        seen = r.view(i)
+        assert seen["digest"] == vc.digest(engine) == vc.digest(r.positions[i]), (name, i)
+        played = r.session_at(i).view(log_from=r.entry_end[i])
+        assert {k: v for k, v in seen.items() if k not in PLAY_ONLY} == \
+            {k: v for k, v in played.items() if k not in PLAY_ONLY}, (name, i)
+        assert seen["targets"] == {} and seen["editor"] is None
+        assert not any(seen["controls"].values())
 
 
 def test_stepping_by_action_turn_and_round_there_and_back(game) -> None:

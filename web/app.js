@@ -22,7 +22,7 @@
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
 //   vinci.paintTokens(json)         the board's changed token groups and tints, one call
 //   vinci.paintTargets(json)        the board's changed highlights (targets), one call
-//   vinci.showLogRows(n)            a replay's log: the first n rows shown, the n-th current
+//   vinci.showLogRows(n)            a replay's log: up to its n-th row shown, that one current
 //   vinci.onClickOf(selector, fn)   fn(event, hook) for clicks on `selector` only (capture)
 //   vinci.watchAdded(ids, re, fn)   fn(nodes) for nodes added under `ids` whose text matches
 // A click carries "touch": true when a finger made it (Python then asks for a second tap
@@ -275,32 +275,31 @@ const vinci = {
     }
     shadeBoard();
   },
-  // Replay: show the first `rows` rows of the move log (the whole game's log is drawn once),
-  // the last of them marked as the current line and kept in view. Only the rows between the
-  // old and the new position change: a jump re-styles those, not the whole log, and nothing
+  // Replay: show the move log up to its `rows`-th row, that row marked as the current line
+  // and kept in view. The whole game's rows are made once (ui/log.py) and kept here; only a
+  // window of them ending at the current line is in the document (see setLogWindow), so a
+  // far jump moves a few dozen rows instead of restyling and laying out a thousand. Nothing
   // here reads the layout (the scroll waits for the next frame).
   showLogRows(rows) {
     const box = $("log");
-    const items = box.children;
-    const before = logRowsShown === null ? items.length : logRowsShown;
-    for (let k = Math.min(before, rows); k < Math.max(before, rows) && k < items.length; k++) {
-      items[k].hidden = k >= rows;
+    if (replayLog === null) replayLog = adoptLog(box);
+    const log = replayLog;
+    setLogWindow(box, log, Math.max(0, rows - LOG_WINDOW), Math.min(rows, log.rows.length));
+    if (log.current) {
+      log.current.classList.remove("current");
+      log.current.removeAttribute("aria-current");
     }
-    logRowsShown = rows;
-    for (const node of box.querySelectorAll("li.current")) {
-      node.classList.remove("current");
-      node.removeAttribute("aria-current");
-    }
-    const line = rows ? items[rows - 1] : null;
-    if (line) {
-      line.classList.add("current");
-      line.setAttribute("aria-current", "step");
+    log.current = rows ? log.rows[rows - 1] || null : null;
+    if (log.current) {
+      log.current.classList.add("current");
+      log.current.setAttribute("aria-current", "step");
     }
     vinci.scrollToEnd(box);
   },
-  // The log was redrawn whole (a replay opened or closed): every row is shown again.
+  // The log was redrawn whole (a replay opened or closed, another language): its rows are
+  // the document's again.
   logRedrawn() {
-    logRowsShown = null;
+    replayLog = null;
   },
   canShare: () => typeof navigator.share === "function",
   share(title, url) {
@@ -311,7 +310,56 @@ const vinci = {
 };
 window.vinci = vinci;
 
-let logRowsShown = null; // rows of the log a replay shows (null: all; see showLogRows)
+// A replay's move log (see vinci.showLogRows): every row of the game, the window of them in
+// the document [start, end) and, before it, a spacer as tall as the rows left out (an
+// estimate, so the scroll bar tells where the window stands); scrolling up into the spacer
+// brings the rows there in. null: no replay, the log's rows are all in the document.
+let replayLog = null;
+const LOG_WINDOW = 80; // rows above the current line kept in the document (the box shows ~15)
+const LOG_MARGIN = 40; // rows brought in beyond what scrolling up reaches
+
+function adoptLog(box) {
+  const spacer = document.createElement("li");
+  spacer.className = "log-spacer";
+  spacer.setAttribute("aria-hidden", "true");
+  spacer.dataset.testid = "log-spacer";
+  const rows = [...box.children];
+  box.prepend(spacer);
+  return { rows, start: 0, end: rows.length, spacer, current: null };
+}
+
+// Put rows [start, end) of the replay's log in the document: the rows the old and the new
+// window share stay where they are (a step by one action adds or removes one row); with
+// none in common the window is made anew in one call.
+function setLogWindow(box, log, start, end) {
+  if (start === log.start && end === log.end) return;
+  if (end <= log.start || start >= log.end) {
+    box.replaceChildren(log.spacer, ...log.rows.slice(start, end));
+  } else {
+    for (let k = log.end - 1; k >= end; k--) log.rows[k].remove();
+    for (let k = log.start; k < start; k++) log.rows[k].remove();
+    if (start < log.start) log.spacer.after(...log.rows.slice(start, log.start));
+    if (end > log.end) box.append(...log.rows.slice(log.end, end));
+  }
+  log.start = start;
+  log.end = end;
+  log.spacer.style.setProperty("--rows", String(start));
+}
+
+// The player scrolled the replay's log up into the spacer: the rows down to the one at the
+// top of the view (and LOG_MARGIN more) come into the document. Scroll anchoring keeps the
+// rows on screen where they were while the spacer shrinks.
+function extendLogWindow() {
+  const log = replayLog;
+  if (log === null || log.start === 0) return;
+  const box = $("log");
+  const room = log.spacer.offsetHeight;
+  if (box.scrollTop > room) return; // the rows in view are all in the document
+  const perRow = room / log.start;
+  const first = Math.floor(box.scrollTop / perRow) - LOG_MARGIN;
+  setLogWindow(box, log, Math.max(0, Math.min(first, log.start - LOG_MARGIN)), log.end);
+}
+$("log")?.addEventListener("scroll", extendLogWindow, { passive: true });
 
 // A province's outline and tint (the tint may be missing), found once per inserted board.
 const targetNodes = new Map();

@@ -128,9 +128,9 @@ class Replay:
         rows of the whole log, ``log_rows``, are shown: the current line is the last)."""
         i = self.clamp(i)
         end = self.entry_end[i]
-        view = self.session_at(i).view(log_from=end)  # (its log: see log_rows below)
-        # A replay is looked at, not played.
-        view.update(targets={}, controls=NO_CONTROLS, editor=None, can_undo=False,
+        # A replay is looked at, not played: no legal moves, targets or editor are worked out.
+        view = self.session_at(i).view(log_from=end, playable=False)  # (log: see log_rows)
+        view.update(controls=NO_CONTROLS, can_undo=False,
                     log_rows=self.log_rows, prompt=translations(self.lang).gettext(
                         "Replay: {where}.").format(where=self.label(i)))
         view["replay"] = {

@@ -270,18 +270,20 @@ class Session:
 
     # --- the page's view model ---------------------------------------------------------------
 
-    def view(self, log_from: int | None = None) -> dict[str, Any]:
+    def view(self, log_from: int | None = None, playable: bool = True) -> dict[str, Any]:
         """Everything the page draws: snapshot plus board view, targets, prompt, controls.
-        The log shows the last 300 entries, or those from ``log_from`` on."""
+        The log shows the last 300 entries, or those from ``log_from`` on. A position only
+        looked at (``playable`` False: a replay) skips what playing needs: its legal moves,
+        targets, prompt and placement editor (no targets, no controls, an empty prompt)."""
         state = self.state
         snap = snapshot(state)
-        legal = state.legal_actions() if not state.is_terminal else []
+        legal = state.legal_actions() if playable and not state.is_terminal else []
         kinds = {a.kind for a in legal}
         seat = state.current_player
         snap.update(
             board=board_view(state),
-            targets=targets(state, self.lang),
-            prompt=prompt(state, legal, self.lang),
+            targets=targets(state, self.lang) if playable else {},
+            prompt=prompt(state, legal, self.lang) if playable else "",
             digest=digest(state),
             can_undo=self.can_undo,
             log=self.log[-300:],
@@ -296,7 +298,7 @@ class Session:
                 "abandon": [a.province for a in legal if a.kind == "abandon"],  # type: ignore[attr-defined]
                 "choose": sorted(a.slot for a in legal if a.kind == "choose"),  # type: ignore[attr-defined]
                 "place": "place" in kinds,
-                "hint": self.can_hint,
+                "hint": playable and self.can_hint,
             },
             virtual_to_act=seat is not None and state.config.seats[seat].virtual,
             remote_to_act=self.remote_to_act,
@@ -304,7 +306,7 @@ class Session:
             remote=sorted(self.remote),
             ai_level=state.config.seats[seat].ai_level if seat is not None else None,
             phase_name=phase_name(state.phase, self.lang),
-            editor=placement_editor(state),
+            editor=placement_editor(state) if playable else None,
             rounds=[list(r) for r in self.rounds],
             ranking=ranking(state) if state.is_terminal else [],
         )

@@ -23,6 +23,7 @@ class ReplayBar:
         self.redraw = redraw  # the page's render: draws self.view()
         self.playing = False
         self.timings: list[float] = []  # ms from a step to the redrawn page (bench hook)
+        self.drawn: tuple[bool, ...] | None = None  # the buttons' state on the bar
         slider = element("replay-slider")
         slider.max = str(replay.last)
         show(element("replay-bar"), True)
@@ -82,22 +83,29 @@ class ReplayBar:
     # ---------------------------------------------------------------- drawing
 
     def render_controls(self) -> None:
-        """The bar's own state; the page's render has drawn the position."""
+        """The bar's own state; the page's render has drawn the position. Only what changed
+        is touched (each DOM call is a trip through Pyodide's bridge): a step changes the
+        slider, the label and the log, rarely the buttons."""
         element("replay-slider").value = str(self.index)
         query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
+        at_start, at_end = self.index == 0, self.index == self.replay.last
+        terminal = self.replay.positions[self.index].is_terminal
+        if self.drawn != (self.playing, at_start, at_end, terminal):
+            self.drawn = (self.playing, at_start, at_end, terminal)
+            self.render_buttons(at_start, at_end, terminal)
+        # The whole log is made once (LogPanel); the page shows its rows up to the step's
+        # line, which it marks, in one call.
+        BRIDGE.showLogRows(int(self.replay.rows_end[self.index]))
+        js.document.documentElement.dataset.replayIndex = str(self.index)
+
+    def render_buttons(self, at_start: bool, at_end: bool, terminal: bool) -> None:
         play = query("[data-testid=replay-play]")
         play.querySelector(".txt").textContent = _("Pause") if self.playing else _("Play")
         play.querySelector(".ico").textContent = "\u23f8\ufe0e" if self.playing else "\u25b6\ufe0e"
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
-        at_start, at_end = self.index == 0, self.index == self.replay.last
         for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):
             query(f"[data-testid={tid}]").disabled = at_start
         for tid in ("replay-forward", "replay-forward-turn", "replay-forward-round",
                     "replay-end"):
             query(f"[data-testid={tid}]").disabled = at_end
-        query("[data-testid=replay-branch]").disabled = \
-            self.replay.positions[self.index].is_terminal
-        # The whole log is drawn once (LogPanel); the rows after the position are hidden and
-        # the step's line (the last row shown) is marked, in one call into the page.
-        BRIDGE.showLogRows(int(self.replay.rows_end[self.index]))
-        js.document.documentElement.dataset.replayIndex = str(self.index)
+        query("[data-testid=replay-branch]").disabled = terminal
