@@ -27,7 +27,7 @@ from typing import Any
 from .actions import Action, parse_action
 from .config import GameConfig
 from .costs import conquest_cost
-from .i18n import translations
+from .i18n import N_, translations
 from .presenter import province_name
 from .state import GameState, new_game
 from .virtual import VirtualPlayer, solo
@@ -50,11 +50,6 @@ GUIDE_SCRIPT: tuple[dict[str, Any], ...] = (
     {"kind": "decline"},
     {"kind": "choose", "slot": 1},
 )
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogue; translated where it is shown."""
-    return message
 
 
 # The engine's cost and scoring terms (costs.conquest_cost, scoring.score_terms) in the
