@@ -26,11 +26,13 @@ from .config import GameConfig
 from .i18n import translations
 from .presenter import (
     ai_notice,
+    ai_notice_parts,
     board_view,
     civ_name,
     describe,
     hint_view,
     log_rows,
+    move_parts,
     notice,
     peace_partners,
     phase_name,
@@ -352,6 +354,9 @@ def _explain(entry: dict[str, Any], reason: str, lang: str, said: Message | None
     entry["text"] = ai_notice(str(entry["text"]), reason, lang)
     if entry.get("notice"):
         entry["notice"] = ai_notice(str(entry["notice"]), reason, lang)
+    for key in ("parts", "notice_parts"):
+        if entry.get(key):
+            entry[key] = ai_notice_parts(entry[key], reason, lang)
 
 
 def _entries(before: GameState, action: Action, after: GameState,
@@ -366,9 +371,13 @@ def _entries(before: GameState, action: Action, after: GameState,
     base = {"round": before.round, "turn": turn,
             "turn_name": "" if turn is None else before.config.seats[turn].name}
     t = translations(lang)
-    out = [{**base, "kind": "action", "text": describe(before, action, lang), "seat": seat,
+    line, said = describe(before, action, lang), notice(before, action, after, lang)
+    out = [{**base, "kind": "action", "text": line, "seat": seat,
             "province": getattr(action, "province", None) if action.kind != "place_all"
-            else None, "notice": notice(before, action, after, lang)}]
+            else None, "notice": said,
+            # the tile names of the line and the notice, as links (None: none named)
+            "parts": move_parts(before, action, line, lang),
+            "notice_parts": move_parts(before, action, said, lang)}]
     if after.scorings != before.scorings:
         _, scorer, points = after.history[-1]
         terms = []
