@@ -59,6 +59,10 @@ def _check_review(page) -> None:
             cells = rows.nth(k).locator("td").all_text_contents()
             assert cells[0].startswith(civ["name"])
             assert cells[1:] == [civ["rounds"], str(civ["peak"]), str(civ["vp"])]
+            # each tile of a civilization played opens its glossary entry
+            links = rows.nth(k).locator("td").first.locator(".tile-link")
+            assert [links.nth(j).get_attribute("data-tile") for j in range(links.count())] \
+                == civ["tiles"]
     assert want["biggest_turn"]["text"] in over.get_by_test_id("review-biggest-turn") \
         .text_content()
     assert want["contested"]["text"] in over.get_by_test_id("review-contested").text_content()

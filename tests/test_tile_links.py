@@ -147,3 +147,14 @@ def test_the_review_links_every_civilization_played(lang: str) -> None:
     for civ in civs:
         assert plain(civ["parts"]) == civ["name"]
         assert [tile for _t, tile in _linked(civ["parts"])] == civ["tiles"]
+
+
+def test_the_notices_since_a_players_last_turn_link_their_tiles() -> None:
+    """A link opened by the next player lists what the others did: the civilizations the
+    others chose are links there too."""
+    session = _choosing(("Ann", "Bo", "Cy"))
+    for _ in range(3):
+        session.act(vc.Choose(1))
+    parts = session.since_last_turn_parts(0)
+    assert [plain(p) for p in parts] == session.since_last_turn(0)
+    assert parts and all(len(_linked(p)) == 2 for p in parts)

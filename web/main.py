@@ -333,7 +333,7 @@ class App:
         your_turn, since = "", []
         if seat is not None and session.remote and seat in session.local_seats():
             name = session.state.config.seats[seat].name
-            since = session.since_last_turn(seat)
+            since = session.since_last_turn_parts(seat)
             your_turn = (_("Your turn, {name}. Since your last turn:") if since
                          else _("Your turn, {name}.")).format(name=name)
         render_link_note(outcome.message, your_turn, since)

@@ -59,6 +59,7 @@ from .save import (
     save_facts,
 )
 from .state import GameState, new_game
+from .textparts import Parts
 from .tiles import TILES
 from .view import snapshot
 
@@ -247,10 +248,16 @@ class Session:
     def since_last_turn(self, seat: int) -> list[str]:
         """The notices of what the others did since ``seat`` last acted (a link opened by
         that player shows them), oldest first."""
+        return [str(e["notice"]) for e in self._since(seat)]
+
+    def since_last_turn_parts(self, seat: int) -> list[Parts]:
+        """:meth:`since_last_turn` as parts, the tiles they name linked (textparts)."""
+        return [e.get("notice_parts") or [(str(e["notice"]), None)] for e in self._since(seat)]
+
+    def _since(self, seat: int) -> list[dict[str, Any]]:
         last = max((i for i, e in enumerate(self.entries)
                     if e.get("seat") == seat and e["kind"] == "action"), default=-1)
-        return [str(e["notice"]) for e in self.entries[last + 1:]
-                if e.get("notice") and e.get("seat") != seat]
+        return [e for e in self.entries[last + 1:] if e.get("notice") and e.get("seat") != seat]
 
     def local_seats(self) -> list[int]:
         """The human seats played on this device."""

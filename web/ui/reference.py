@@ -9,8 +9,9 @@ module binds it to the DOM only:
 * every rule id the page shows (the cost terms under the board, refusals, the editor's
   message, log lines, notices) becomes a button opening the reference at its section: a
   MutationObserver rewrites the rule ids of those areas as they are filled;
-* an element with ``data-tile`` (the tile names of the player panels, the display's ⓘ
-  buttons) opens that tile's glossary entry, one with ``data-ref`` a section by anchor;
+* an element with ``data-tile`` (a tile name in the player panels, log lines, notices,
+  hints, refusals and the review, the display's info buttons) opens that tile's glossary
+  entry, one with ``data-ref`` a section by anchor;
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
 A click or a tap does it all (no hover-only help); the dialog's own listeners run in the
