@@ -39,6 +39,43 @@ def _attr(node: Any, name: str) -> str | None:
     return str(value) if found(value) and value else None
 
 
+def _linked_pieces(parts: list[tuple[str, str | None]]) -> list[Any]:
+    """Text nodes and rule-id buttons for ``parts`` (reference.rule_parts). A button is a
+    box of its own on a line: the sign right before it ("(") and right after it (",", ")")
+    are kept with it in a span that does not wrap, so "(V-3, V-4)" never breaks as
+    "(V-3" / ", V-4)"."""
+    pieces: list[Any] = []
+    for k, (chunk, rule) in enumerate(parts):
+        if rule is None:
+            continue
+        before = parts[k - 1][0] if k else ""
+        after = parts[k + 1][0] if k + 1 < len(parts) else ""
+        lead = before[-1:] if before[-1:] in ("(", "[") else ""
+        tail = after[:1] if after[:1] in (",", ")", ".", ";", ":", "]") else ""
+        group = make("span", None, class_="nowrap")
+        if lead:
+            group.append(lead)
+        group.append(make("button", chunk, type="button", class_="rule-link", data_rule=rule,
+                          data_testid="rule-link"))
+        if tail:
+            group.append(tail)
+        pieces.append((k, lead, tail, group))
+    out: list[Any] = []
+    trimmed = {k: (lead, tail) for k, lead, tail, _group in pieces}
+    groups = {k: group for k, _lead, _tail, group in pieces}
+    for k, (chunk, rule) in enumerate(parts):
+        if rule is not None:
+            out.append(groups[k])
+            continue
+        if k + 1 in trimmed and trimmed[k + 1][0]:
+            chunk = chunk[:-1]  # its last sign went with the next link
+        if k - 1 in trimmed and trimmed[k - 1][1]:
+            chunk = chunk[1:]  # its first sign went with the previous link
+        if chunk:
+            out.append(js.document.createTextNode(chunk))
+    return out
+
+
 class ReferenceView:
     """The Rules dialog. ``game`` gives the config of the game on screen (None: no game)."""
 
@@ -123,14 +160,7 @@ class ReferenceView:
             parts = rule_parts(str(text.data))
             if len(parts) == 1:
                 continue
-            pieces = []
-            for chunk, rule in parts:
-                if rule is None:
-                    pieces.append(js.document.createTextNode(chunk))
-                else:
-                    pieces.append(make("button", chunk, type="button", class_="rule-link",
-                                       data_rule=rule, data_testid="rule-link"))
-            text.replaceWith(*pieces)
+            text.replaceWith(*_linked_pieces(parts))
 
     # ---------------------------------------------------------------- the dialog
 
