@@ -29,8 +29,10 @@ SRC = ROOT / "src"
 LOCALE = SRC / "vinci_core" / "locale"
 LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
 # Babel's keywords, NP_ (vinci_core.i18n: a context-marked message translated later) and
-# the engine's refusals, IllegalAction(rule, message, **values), translated by the page.
+# the engine's refusals, IllegalAction(rule, message, **values), and the messages of bad
+# input, ActionError and SaveError(message, **values), translated by the page.
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
+            "ActionError": (1,), "SaveError": (1,),
             "say": (1,), "say_n": (1, 2)}
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {

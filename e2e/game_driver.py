@@ -209,6 +209,18 @@ def human_step(page, rnd: random.Random, max_conquests: int = 4) -> None:
         raise AssertionError(f"nothing happened in phase {phase}: {error_text(page)}") from exc
 
 
+def play_to_the_end(page, rnd: random.Random, max_decisions: int) -> None:
+    """The human's decisions by :func:`human_step` until the game is over, then the
+    game-over dialog is shown; fails the test when ``max_decisions`` do not end it."""
+    for _ in range(max_decisions):
+        if wait_human_or_over(page) == "over":
+            break
+        human_step(page, rnd)
+    else:
+        raise AssertionError("the game did not end")
+    page.get_by_test_id("game-over").wait_for(state="visible")
+
+
 # ------------------------------------------------------------------------------ scenario
 
 

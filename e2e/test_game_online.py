@@ -12,13 +12,12 @@ from game_driver import (
     ONLINE_NAMES,
     digest,
     html,
-    human_step,
     online_config,
     perform_checked,
+    play_to_the_end,
     replay,
     scenario,
     start_game,
-    wait_human_or_over,
 )
 
 import vinci_core as vc
@@ -59,14 +58,7 @@ def test_y0_online_game_on_mare_nostrum_with_ai_seats_to_the_final_ranking(site,
     chip = page.locator("[data-slot] .tile").first
     assert chip.get_attribute("title").endswith(")."), chip.get_attribute("title")
 
-    rnd = random.Random(4)
-    for _ in range(MAX_DECISIONS):
-        if wait_human_or_over(page) == "over":
-            break
-        human_step(page, rnd)
-    else:
-        pytest.fail("the game did not end")
-    page.get_by_test_id("game-over").wait_for(state="visible")
+    play_to_the_end(page, random.Random(4), MAX_DECISIONS)
     final = _saved_session(page).state
     assert final.is_terminal and final.round == last
     assert vc.digest(final) == html(page, "digest")

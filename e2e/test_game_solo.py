@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import html, human_step, start_game, wait_human_or_over
+from game_driver import html, play_to_the_end, start_game, wait_human_or_over
 
 import vinci_core as vc
 
@@ -19,15 +19,7 @@ MAX_DECISIONS = 600
 def test_solo_game_to_the_game_over_screen(site, page):
     site.goto_ready(page, site.base_url + "?fast=1")
     start_game(page, "solo", ("Solo <i>player</i>",), seed=11, target=30)
-    rnd = random.Random(11)
-    for _ in range(MAX_DECISIONS):
-        if wait_human_or_over(page) == "over":
-            break
-        human_step(page, rnd)
-    else:
-        pytest.fail("the game did not end")
-    over = page.get_by_test_id("game-over")
-    over.wait_for(state="visible")
+    play_to_the_end(page, random.Random(11), MAX_DECISIONS)
     ranking = page.get_by_test_id("ranking").locator("li")
     assert ranking.count() == 4
     scores = [int(t.split()[0]) for t in
@@ -67,6 +59,10 @@ def _check_review(page) -> None:
             cells = rows.nth(k).locator("td").all_text_contents()
             assert cells[0].startswith(civ["name"])
             assert cells[1:] == [civ["rounds"], str(civ["peak"]), str(civ["vp"])]
+            # each tile of a civilization played opens its glossary entry
+            links = rows.nth(k).locator("td").first.locator(".tile-link")
+            assert [links.nth(j).get_attribute("data-tile") for j in range(links.count())] \
+                == civ["tiles"]
     assert want["biggest_turn"]["text"] in over.get_by_test_id("review-biggest-turn") \
         .text_content()
     assert want["contested"]["text"] in over.get_by_test_id("review-contested").text_content()

@@ -114,6 +114,14 @@ def test_a_game_in_each_language(make_site, lang: str) -> None:
         DOCS.mkdir(exist_ok=True)
         page.screenshot(path=str(DOCS / f"screenshot-{lang}.png"))
 
+    # The About box's worded facts (the engine's self-check, the map) too.
+    page.evaluate("() => { document.querySelector('details.about').open = true; }")
+    page.get_by_test_id("engine-check").scroll_into_view_if_needed()
+    assert page.get_by_test_id("engine-check").is_visible()
+    left = _english_left(page, lang)
+    assert not left, f"English left in the About box ({lang}): {left[:10]}"
+    page.evaluate("() => { document.querySelector('details.about').open = false; }")
+
     # The menu switches mid-game: the same game, every text said again in the new language.
     game = digest(page)
     other = NEXT[lang]
@@ -131,6 +139,14 @@ def test_a_game_in_each_language(make_site, lang: str) -> None:
     assert page.evaluate("localStorage.getItem('vinci.lang')") == other
     assert digest(page) == game
     assert page.get_by_test_id("language").input_value() == other
+
+    # A damaged link is explained in the language, and changes nothing.
+    page.goto(site.base_url + "?fast=1&damaged#g=V1.AAAA", wait_until="commit")
+    page.wait_for_function("() => document.documentElement.dataset.ready === '1'")
+    page.get_by_test_id("error").wait_for(state="visible")
+    left = _english_left(page, other)
+    assert not left, f"English left in the error of a damaged link ({other}): {left[:10]}"
+    assert digest(page) == game
 
 
 BOOT_LINE = "Loading Python and the rules engine…"

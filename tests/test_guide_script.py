@@ -152,3 +152,19 @@ def test_every_step_speaks_every_language(lang):
             assert word is not None and not word.startswith("Not that one")
     labels = guide.page_labels(lang)
     assert all(labels[k] != guide.page_labels("en")[k] for k in labels)
+
+
+def test_the_log_is_replayed_once_per_position(monkeypatch):
+    """The page draws the guide's bar on every redraw (and asks again for a refusal): the
+    same position does not replay its log again."""
+    state, step = human_steps()[3]
+    replays = []
+    real = guide.new_game
+    monkeypatch.setattr(guide, "new_game", lambda config: replays.append(1) or real(config))
+    guide._progress_of.clear()
+    for lang in LANGUAGES:
+        assert guide.guide_step(state, lang).number == step.number
+    assert guide.refusal(state, Finish(), "en") is not None
+    assert len(replays) == 1
+    guide.guide_step(state.apply(parse_action(step.expected)), "en")
+    assert len(replays) == 2  # a new position is replayed

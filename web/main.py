@@ -44,6 +44,7 @@ from ui.dom import (  # noqa: E402
     BRIDGE,
     PROXIES,
     _,
+    append_parts,
     element,
     forget_drawn,
     found,
@@ -118,7 +119,7 @@ class App:
         self.session: Any = None
         self.game_id: str | None = None
         self.view: dict[str, Any] = {}
-        self.report: list[tuple[str, str, str]] = []
+        self.report: list[tuple[str, str, str, dict[str, Any] | None]] = []
         self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
         self.ai_ms: list[float] = []  # the strong AI's decision times (bench hook)
         query_text = str(BRIDGE.location.query())
@@ -156,8 +157,11 @@ class App:
         self.set_language(self.first_language())
 
         # Module attributes, not importlib.metadata: that pulls in the email package (0.1 s).
-        self.report.append(("engine-version", "vinci-core", vc.__version__))
-        self.report.append(("python-version", "Python", sys.version.split()[0]))
+        # (test id, label, value, values): a worded value is a message id with its values,
+        # said in the page's language by dialogs.render_about; names and versions are as
+        # they are. pydantic's version and the self-check follow in edges_ready().
+        self.report.append(("engine-version", "vinci-core", vc.__version__, None))
+        self.report.append(("python-version", "Python", sys.version.split()[0], None))
         dialogs.render_about(self.report)
         self.guide.render_labels()
         self.render_pace()
@@ -171,8 +175,10 @@ class App:
                 try:
                     self.load(gid, self.store.load(gid), fresh=False)
                 except vc.SaveError as exc:
+                    from vinci_core.presenter import problem_text
+
                     self.error(_("The last game could not be resumed: {problem}").format(
-                        problem=exc))
+                        problem=problem_text(exc, lang())))
         if self.session is None:
             self.render()
             if not shared:
@@ -189,18 +195,20 @@ class App:
         from vinci_core import maps
         from vinci_core.i18n import N_
 
-        self.report.append(("pydantic-version", "pydantic", pydantic.VERSION))
+        self.report.append(("pydantic-version", "pydantic", pydantic.VERSION, None))
         board = maps.register_map(_SELF_CHECK_MAP)
         self.report.append(("engine-check", N_("Engine self-check"),
-                            f"ok: {len(board.ids)} provinces compiled, "
-                            f"fingerprint {board.fingerprint}"))
+                            N_("ok: {n} provinces compiled, fingerprint {fingerprint}"),
+                            {"n": len(board.ids), "fingerprint": board.fingerprint}))
         try:
             europe = maps.load_map("europe")
             self.report.append(("map", N_("Europe map"),
-                                f"{len(europe.ids)} provinces, {len(europe.sea_ids)} sea "
-                                f"zones, fingerprint {europe.fingerprint}"))
+                                N_("{n} provinces, {seas} sea zones, fingerprint "
+                                   "{fingerprint}"),
+                                {"n": len(europe.ids), "seas": len(europe.sea_ids),
+                                 "fingerprint": europe.fingerprint}))
         except KeyError:
-            self.report.append(("map", N_("Europe map"), "not available"))
+            self.report.append(("map", N_("Europe map"), N_("not available"), {}))
         dialogs.render_about(self.report)
         self.edges = True
         root = js.document.documentElement
@@ -347,7 +355,9 @@ class App:
                        if what == "link" else
                        _("This file does not hold a valid game: {problem}. Nothing was "
                          "changed."))
-            self.error(message.format(problem=exc))
+            from vinci_core.presenter import problem_text
+
+            self.error(message.format(problem=problem_text(exc, lang())))
             return False
         self.render_saving()
         self.load(outcome.gid if self.store.ok else None, outcome.session,
@@ -358,7 +368,7 @@ class App:
         your_turn, since = "", []
         if seat is not None and session.remote and seat in session.local_seats():
             name = session.state.config.seats[seat].name
-            since = session.since_last_turn(seat)
+            since = session.since_last_turn_parts(seat)
             your_turn = (_("Your turn, {name}. Since your last turn:") if since
                          else _("Your turn, {name}.")).format(name=name)
         render_link_note(outcome.message, your_turn, since)
@@ -407,7 +417,10 @@ class App:
         try:
             session = self.store.load(gid)
         except self.vc.SaveError as exc:
-            self.error(_("This saved game cannot be opened: {problem}").format(problem=exc))
+            from vinci_core.presenter import problem_text
+
+            self.error(_("This saved game cannot be opened: {problem}").format(
+                problem=problem_text(exc, lang())))
             return
         dialogs.close("saves-dialog")
         self.clear_error()
@@ -509,14 +522,14 @@ class App:
                 return
             self.session.act(action)
         except self.vc.IllegalAction as exc:
-            from vinci_core.presenter import refusal_text
+            from vinci_core.presenter import refusal_parts
 
-            self.error(refusal_text(exc, lang(), self.session.state))
+            self.error_parts(refusal_parts(exc, lang(), self.session.state))
             return
         except self.vc.ActionError as exc:
-            rule = getattr(exc, "rule", "")
-            msg = getattr(exc, "message", str(exc))
-            self.error(f"{msg} ({rule})" if rule else str(msg))
+            from vinci_core.presenter import problem_text
+
+            self.error(problem_text(exc, lang()))
             return
         self.clear_error()
         self.after_action()
@@ -560,7 +573,8 @@ class App:
             node.classList.remove("hinted")
         if hint is None:
             return
-        box.textContent = hint["text"]
+        box.replaceChildren()
+        append_parts(box, hint["parts"] or [(hint["text"], None)])
         for pid in hint["provinces"]:
             if pid in self.board.nodes:
                 self.board.nodes[pid][0].classList.add("hinted")
@@ -873,7 +887,13 @@ class App:
     # ---------------------------------------------------------------- messages
 
     def error(self, text: str) -> None:
-        element("error-text").textContent = text
+        self.error_parts([(text, None)])
+
+    def error_parts(self, parts: list[tuple[str, str | None]]) -> None:
+        """The error line; tile names in ``parts`` (vinci_core.textparts) become links."""
+        box = element("error-text")
+        box.replaceChildren()
+        append_parts(box, parts)
         show(element("error"), True)
 
     def clear_error(self) -> None:
@@ -1005,7 +1025,8 @@ class App:
             if not e.get("notice") or actor is None:
                 continue
             if seats[actor].virtual or e["kind"] == "score":
-                show_notice(e["notice"], players[actor]["colour"], self.pace)
+                show_notice(e["notice"], players[actor]["colour"], self.pace,
+                            e.get("notice_parts"))
                 flashed = e.get("province") or flashed
         if flashed:
             self.board.flash(flashed)

@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
+from .i18n import N_
+
 
 class IllegalAction(Exception):
     """An action the rules do not allow now. ``rule`` names the RULES.md id."""
@@ -217,8 +219,57 @@ ACTION_TYPES: dict[str, type[Action]] = {
 }
 
 
-class ActionError(ValueError):
+class ExplainedError(ValueError):
+    """Bad input, said in English; with ``values`` the message is a ``str.format``
+    template of them, which the page translates (``template``: the catalogues' message id,
+    see presenter.problem_text). A value that is an exception stands for its own message."""
+
+    def __init__(self, message: str, **values: object) -> None:
+        english = {k: getattr(v, "message", v) if isinstance(v, Exception) else v
+                   for k, v in values.items()}
+        super().__init__(message.format(**english) if values else message)
+        self.template = message
+        self.values = values
+
+
+class ActionError(ExplainedError):
     """Input that is not an action at all (unknown kind, missing or bad fields)."""
+
+
+# What pydantic found wrong with a field, in the page's words (by pydantic's error type);
+# other types say "not valid". Translated where they are shown (presenter.problem_text).
+FIELD_PROBLEMS: dict[str, str] = {
+    "missing": N_("missing"),
+    "extra_forbidden": N_("not expected here"),
+    "int_type": N_("not a whole number"),
+    "int_parsing": N_("not a whole number"),
+    "int_from_float": N_("not a whole number"),
+    "string_type": N_("not text"),
+    "bool_type": N_("not true or false"),
+    "bool_parsing": N_("not true or false"),
+    "literal_error": N_("not one of the allowed values"),
+    "union_tag_invalid": N_("an unknown kind"),
+    "union_tag_not_found": N_("no kind given"),
+    "greater_than": N_("too small"),
+    "greater_than_equal": N_("too small"),
+    "less_than": N_("too large"),
+    "less_than_equal": N_("too large"),
+    "string_too_short": N_("too short"),
+    "string_too_long": N_("too long"),
+    "too_short": N_("too short"),
+    "too_long": N_("too long"),
+    "dict_type": N_("not a table of values"),
+    "list_type": N_("not a list"),
+    "json_invalid": N_("not valid JSON"),
+}
+
+
+def field_problem(exc: ValidationError) -> dict[str, str]:
+    """Where pydantic's first error is (a field path: an identifier, kept as it is) and
+    what is wrong there in plain words (a message id of :data:`FIELD_PROBLEMS`)."""
+    first = exc.errors()[0]
+    return {"where": ".".join(str(x) for x in first["loc"]),
+            "problem": FIELD_PROBLEMS.get(first["type"], N_("not valid"))}
 
 
 def parse_action(data: dict[str, Any] | str) -> Action:
@@ -231,9 +282,9 @@ def parse_action(data: dict[str, Any] | str) -> Action:
         model = (action_adapter().validate_json(data) if isinstance(data, str)
                  else action_adapter().validate_python(data))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]) or "action"
-        raise ActionError(f"not a valid action ({where}: {first['msg']})") from None
+        problem = field_problem(exc)
+        problem["where"] = problem["where"] or "action"
+        raise ActionError("not a valid action ({where}: {problem})", **problem) from None
     fields = model.model_dump()
     cls = ACTION_TYPES[fields.pop("kind")]
     if cls is PlaceAll:

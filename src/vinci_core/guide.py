@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import Action, parse_action
 from .costs import conquest_cost
-from .i18n import translations
+from .i18n import N_, translations
 from .presenter import province_name
 from .state import GameState, new_game
 from .virtual import VirtualPlayer, solo
@@ -52,11 +52,6 @@ GUIDE_SCRIPT: tuple[dict[str, Any], ...] = (
     {"kind": "decline"},
     {"kind": "choose", "slot": 1},
 )
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogue; translated where it is shown."""
-    return message
 
 
 # The engine's cost and scoring terms (costs.conquest_cost, scoring.score_terms) in the
@@ -101,7 +96,25 @@ class Progress:
     last_scored: tuple[int, tuple[tuple[str, int, str], ...]] | None  # the human's last VP
 
 
+# The progress of the last few positions: the page asks for the same step on every redraw
+# (and again for a refusal), the log is replayed once per position.
+_PROGRESS_KEPT = 8
+_progress_of: dict[tuple[str, tuple[Action, ...]], Progress] = {}
+
+
 def progress(state: GameState) -> Progress:
+    """How far ``state`` went along the script (computed once per position)."""
+    key = (state.config.model_dump_json(), tuple(state.actions))
+    found = _progress_of.get(key)
+    if found is None:
+        found = _replayed_progress(state)
+        if len(_progress_of) >= _PROGRESS_KEPT:
+            _progress_of.pop(next(iter(_progress_of)))
+        _progress_of[key] = found
+    return found
+
+
+def _replayed_progress(state: GameState) -> Progress:
     """Replays the log (a few hundred actions at most) counting the human's scripted ones."""
     script = script_actions()
     replayed = new_game(state.config)

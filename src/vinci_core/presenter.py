@@ -5,6 +5,7 @@ Pure Python so it is tested in CPython; the page only copies these values into t
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import (
@@ -29,6 +30,7 @@ from .palette import seat_marks
 from .reasons import word
 from .rules import RULESETS
 from .state import GameState
+from .textparts import Parts, find_names, format_parts, has_tiles
 from .tiles import ONLINE_TILES, TILES, Tile
 from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
@@ -66,6 +68,61 @@ def tile_help(tid: str, ruleset: str | None = None, lang: str = "en") -> str:
 
 def civ_name(pair: tuple[str, ...], ruleset: str | None = None, lang: str = "en") -> str:
     return " + ".join(tile_name(t, ruleset, lang) for t in pair)
+
+
+def civ_parts(pair: tuple[str, ...] | list[str], ruleset: str | None = None,
+              lang: str = "en") -> Parts:
+    """:func:`civ_name` as parts: each tile's name links to its glossary entry."""
+    out: Parts = []
+    for i, tid in enumerate(pair):
+        out += [(" + ", None)] if i else []
+        out.append((tile_name(tid, ruleset, lang), tid))
+    return out
+
+
+def tile_forms(tid: str, ruleset: str | None = None, lang: str = "en") -> tuple[str, ...]:
+    """The ways a text in ``lang`` names the tile: as the page does (with its decline-proof
+    mark), and its bare name (a sentence such as "with Espionage")."""
+    t = translations(lang)
+    name = _tile(tid, ruleset).name
+    return (tile_name(tid, ruleset, lang), t.gettext(name.removesuffix(" (column)")))
+
+
+def tile_parts(text: str, tiles: Iterable[str], ruleset: str | None = None,
+               lang: str = "en", skip: Iterable[str] = ()) -> Parts:
+    """``text`` as parts, the names of ``tiles`` (the tiles it is known to name) linked;
+    nothing inside the strings of ``skip`` (players' names)."""
+    return find_names(text, {tid: tile_forms(tid, ruleset, lang) for tid in tiles}, skip)
+
+
+def action_tiles(before: GameState, action: Action) -> tuple[str, ...]:
+    """The tiles the move log's line and the notice of ``action`` name: the civilization
+    chosen, the tile a conquest used."""
+    if isinstance(action, Choose) and 0 < action.slot <= len(before.display):
+        a, b, _coins = before.display[action.slot - 1]
+        return (a, b)
+    if isinstance(action, Conquer):
+        return ("espionage",) if action.espionage else ("religion",) if action.religion else ()
+    return ()
+
+
+def move_parts(before: GameState, action: Action, text: str | None,
+               lang: str = "en") -> Parts | None:
+    """A log line or a notice of ``action`` (``text``) as parts; None when it names no tile
+    (the page then writes the text as it is)."""
+    tiles = action_tiles(before, action)
+    if not text or not tiles:
+        return None
+    parts = tile_parts(text, tiles, before.config.ruleset, lang,
+                       [s.name for s in before.config.seats])
+    return parts if has_tiles(parts) else None
+
+
+def rule_tiles(rule: str, ruleset: str | None = None) -> list[str]:
+    """The tiles whose ability is the rule ``rule`` (a refusal under it may name them)."""
+    sets = [RULESETS[ruleset].tiles] if ruleset else [TILES, ONLINE_TILES]
+    return [tid for tiles in sets for tid, tile in tiles.items()
+            if rule in (r.strip() for r in tile.rules.split(","))]
 
 
 def seat_name(state: GameState, seat: int) -> str:
@@ -440,7 +497,8 @@ def _conquest_notice(before: GameState, action: Conquer, seat: int, you: int | N
 
 def log_rows(entries: list[dict[str, Any]], lang: str = "en") -> list[dict[str, Any]]:
     """The move log as the page lists it: a header per round and per turn, then the lines
-    (``province`` set when a click on the line can show it; ``terms`` on scoring lines)."""
+    (``province`` set when a click on the line can show it; ``terms`` on scoring lines;
+    ``parts`` when the line names tiles: textparts)."""
     t = translations(lang)
     rows: list[dict[str, Any]] = []
     last_round, last_turn = None, None
@@ -455,7 +513,7 @@ def log_rows(entries: list[dict[str, Any]], lang: str = "en") -> list[dict[str, 
                          "seat": e["turn"]})
             last_turn = e["turn"]
         rows.append({"kind": e["kind"], "text": e["text"], "province": e.get("province"),
-                     "terms": e.get("terms")})
+                     "terms": e.get("terms"), "parts": e.get("parts")})
     return rows
 
 
@@ -754,6 +812,12 @@ def ai_notice(line: str, reason: str, lang: str = "en") -> str:
     return translations(lang).gettext("{move} Why: {reason}").format(move=line, reason=reason)
 
 
+def ai_notice_parts(line: Parts, reason: str, lang: str = "en") -> Parts:
+    """:func:`ai_notice` of a line given as parts (its tiles stay links)."""
+    return format_parts(translations(lang).gettext("{move} Why: {reason}"), move=line,
+                        reason=reason)
+
+
 def hint_view(state: GameState, action: Action, reason: str,
               lang: str = "en") -> dict[str, Any]:
     """What the page shows for a hint (the strong AI's move for the player to act, not
@@ -772,7 +836,8 @@ def hint_view(state: GameState, action: Action, reason: str,
     move = line[len(who) + 1:] if who and line.startswith(who + " ") else line
     move = move[:1].upper() + move[1:]
     text = translations(lang).gettext("Hint: {move} {reason}").format(move=move, reason=reason)
-    return {"text": text, "move": move, "reason": reason,
+    return {"text": text, "parts": move_parts(state, action, text, lang),
+            "move": move, "reason": reason,
             "provinces": provinces, "slot": slot, "action": action.to_dict()}
 
 
@@ -905,6 +970,33 @@ def refusal_text(exc: IllegalAction, lang: str = "en", state: GameState | None =
     template = getattr(exc, "template", exc.message)
     message = t.gettext(template).format(**values) if values else t.gettext(exc.message)
     return f"{message[:1].upper()}{message[1:]} ({exc.rule})."
+
+
+def problem_text(exc: Exception, lang: str = "en") -> str:
+    """A bad input's message (ActionError, SaveError: actions.ExplainedError) in ``lang``:
+    its template translated, then its values (a field's problem in words, a refusal by its
+    own template); any other exception as it says itself."""
+    t = translations(lang)
+    template = getattr(exc, "template", None)
+    if template is None:
+        return str(exc)
+    values: dict[str, object] = {}
+    for key, value in getattr(exc, "values", {}).items():
+        if isinstance(value, IllegalAction):
+            value = (t.gettext(value.template).format(**value.values) if value.values
+                     else t.gettext(value.message))
+        elif key == "problem":
+            value = t.gettext(str(value))
+        values[key] = value
+    return t.gettext(template).format(**values) if values else t.gettext(template)
+
+
+def refusal_parts(exc: IllegalAction, lang: str = "en", state: GameState | None = None
+                  ) -> Parts:
+    """:func:`refusal_text` as parts: the tiles of the refused rule it names are links."""
+    ruleset = state.config.ruleset if state is not None else None
+    return tile_parts(refusal_text(exc, lang, state), rule_tiles(exc.rule, ruleset), ruleset,
+                      lang)
 
 
 def cost_text(state: GameState, pid: str, target: dict[str, Any] | None,

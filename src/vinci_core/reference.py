@@ -36,17 +36,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .i18n import translations
+from .i18n import N_, translations
 from .presenter import tile_name
 from .tiles import ONLINE_TILES, TILES, Tile
 
 Ruleset = str  # "classic" or "online"
 RULE_ID = re.compile(r"\b[CVDY]-\d+(?:\.\d+)*\b")
-
-
-def N_(message: str) -> str:
-    """Marks a message for the catalogues; it is translated where it is shown."""
-    return message
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,7 +20,15 @@ from typing import Any
 from .actions import Action
 from .i18n import translations
 from .playback import Replay
-from .presenter import civ_name, province_name, ranking, seat_colour, seat_name
+from .presenter import (
+    civ_name,
+    civ_parts,
+    province_name,
+    ranking,
+    seat_colour,
+    seat_name,
+    tile_parts,
+)
 from .state import GameState
 
 # Scoring terms (scoring.score_terms labels) earned by the declined empire.
@@ -47,6 +55,7 @@ class CivRecord:
                   else t.gettext("rounds {first}–{last}").format(first=self.first_round,
                                                                  last=self.last_round))
         return {"name": civ_name(self.tiles, lang=lang), "tiles": list(self.tiles),
+                "parts": civ_parts(self.tiles, lang=lang),
                 "first_round": self.first_round, "last_round": self.last_round,
                 "rounds": rounds, "peak": self.peak, "vp": self.vp,
                 "declined": self.declined}
@@ -135,7 +144,8 @@ def _biggest_turn(final: GameState, tally: _Tally, lang: str = "en") -> dict[str
     text = (t.gettext("{name} scored {vp} VP in round {round} with {civ}.") if civ
             else t.gettext("{name} scored {vp} VP in round {round}.")).format(**args)
     return {"round": rnd, "seat": seat, "name": seat_name(final, seat), "vp": points,
-            "civ": civ, "text": text}
+            "civ": civ, "text": text,
+            "parts": tile_parts(text, tiles, lang=lang, skip=[seat_name(final, seat)])}
 
 
 def _contested(final: GameState, tally: _Tally, lang: str = "en") -> dict[str, Any] | None:

@@ -36,12 +36,14 @@ from .actions import (
     Decline,
     Diplomacy,
     EndTurn,
+    ExplainedError,
     Finish,
     Fort,
     IllegalAction,
     Keep,
     Place,
     PlaceAll,
+    field_problem,
 )
 from .config import FIRST_RULES, MAX_TARGET_VP
 from .maps import Board, board_with_fingerprint, load_map
@@ -69,8 +71,9 @@ FIRST_MAX_ACTIONS = 50_000
 GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{6,32}$"
 
 
-class SaveError(ValueError):
-    """A save or share link that cannot be loaded; the message says why, in plain words."""
+class SaveError(ExplainedError):
+    """A save or share link that cannot be loaded; the message says why, in plain words
+    (a template of its values, translated by the page: presenter.problem_text)."""
 
 
 # --- digest -----------------------------------------------------------------------------------
@@ -283,8 +286,8 @@ def _unpack(text: object) -> bytes:
         raise SaveError("this is not a Vinci save")
     version = head[len(PREFIX):]
     if version != str(VERSION):
-        raise SaveError(f"this save has format version {version or '?'}; this edition reads "
-                        f"version {VERSION}")
+        raise SaveError("this save has format version {version}; this edition reads "
+                        "version {current}", version=version or "?", current=VERSION)
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
@@ -334,8 +337,8 @@ def _complete(config: dict[str, Any], board_fingerprint: str) -> dict[str, Any]:
     try:
         board = board_with_fingerprint(name, board_fingerprint)
     except (KeyError, ValueError):
-        raise SaveError(f"this save needs the board {name!r}, which this edition lacks") \
-            from None
+        raise SaveError("this save needs the board {board}, which this edition lacks",
+                        board=repr(name)) from None
     if "map_version" not in out and board is not None:
         out["map_version"] = board.version
     return out
@@ -347,10 +350,13 @@ def _check_board(cfg: GameConfig, board_fingerprint: str) -> None:
                         "edition lacks")
 
 
-def _invalid(exc: ValidationError, what: str) -> SaveError:
-    first = exc.errors()[0]
-    where = ".".join(str(x) for x in first["loc"])
-    return SaveError(f"{what} are not valid ({where}: {first['msg']})")
+def _invalid(exc: ValidationError, settings: bool) -> SaveError:
+    """The save's first invalid field (``settings``: of the game settings)."""
+    if settings:
+        return SaveError("the game settings are not valid ({where}: {problem})",
+                         **field_problem(exc))
+    return SaveError("the save's contents are not valid ({where}: {problem})",
+                     **field_problem(exc))
 
 
 def max_actions(cfg: GameConfig) -> int:
@@ -371,7 +377,7 @@ def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameCo
         cfg = GameConfig.model_validate(_complete(config, board_fingerprint),
                                         context={"saved": True})
     except ValidationError as exc:
-        raise _invalid(exc, "the game settings") from None
+        raise _invalid(exc, settings=True) from None
     _check_board(cfg, board_fingerprint)
     return cfg
 
@@ -400,7 +406,7 @@ def _read(text: object) -> tuple[SaveModel, GameConfig]:
         # context: a save keeps loading under checks added after it was made.
         model = SaveModel.model_validate(payload, context={"saved": True})
     except ValidationError as exc:
-        raise _invalid(exc, "the save's contents") from None
+        raise _invalid(exc, settings=False) from None
     _check_board(model.config, model.board)
     return model, model.config
 
@@ -418,15 +424,15 @@ def load_game(text: object, observe: Observer | None = None) -> tuple[GameState,
         try:
             action = parse_code(code, board)
         except ValueError:
-            raise SaveError(f"action {i} of the save is unreadable") from None
+            raise SaveError("action {i} of the save is unreadable", i=i) from None
         try:
             if observe is None:
                 state.advance(action)  # no copy: this state is ours alone
                 continue
             after = state.apply(action)
         except IllegalAction as exc:
-            raise SaveError(f"action {i} of the save breaks rule {exc.rule}: {exc.message}") \
-                from None
+            raise SaveError("action {i} of the save breaks rule {rule}: {problem}", i=i,
+                            rule=exc.rule, problem=exc) from None
         observe(state, action, after)
         state = after
     if digest(state) != model.digest:

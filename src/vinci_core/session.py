@@ -25,11 +25,13 @@ from .actions import Action, Decline, Diplomacy, EndTurn, Finish, IllegalAction,
 from .i18n import translations
 from .presenter import (
     ai_notice,
+    ai_notice_parts,
     board_view,
     civ_name,
     describe,
     hint_view,
     log_rows,
+    move_parts,
     notice,
     peace_partners,
     phase_name,
@@ -56,6 +58,7 @@ from .save import (
     save_facts,
 )
 from .state import GameState, new_game
+from .textparts import Parts
 from .tiles import TILES
 from .view import snapshot
 
@@ -247,10 +250,16 @@ class Session:
     def since_last_turn(self, seat: int) -> list[str]:
         """The notices of what the others did since ``seat`` last acted (a link opened by
         that player shows them), oldest first."""
+        return [str(e["notice"]) for e in self._since(seat)]
+
+    def since_last_turn_parts(self, seat: int) -> list[Parts]:
+        """:meth:`since_last_turn` as parts, the tiles they name linked (textparts)."""
+        return [e.get("notice_parts") or [(str(e["notice"]), None)] for e in self._since(seat)]
+
+    def _since(self, seat: int) -> list[dict[str, Any]]:
         last = max((i for i, e in enumerate(self.entries)
                     if e.get("seat") == seat and e["kind"] == "action"), default=-1)
-        return [str(e["notice"]) for e in self.entries[last + 1:]
-                if e.get("notice") and e.get("seat") != seat]
+        return [e for e in self.entries[last + 1:] if e.get("notice") and e.get("seat") != seat]
 
     def local_seats(self) -> list[int]:
         """The human seats played on this device."""
@@ -356,6 +365,9 @@ def _explain(entry: dict[str, Any], reason: str, lang: str, said: Message | None
     entry["text"] = ai_notice(str(entry["text"]), reason, lang)
     if entry.get("notice"):
         entry["notice"] = ai_notice(str(entry["notice"]), reason, lang)
+    for key in ("parts", "notice_parts"):
+        if entry.get(key):
+            entry[key] = ai_notice_parts(entry[key], reason, lang)
 
 
 def _entries(before: GameState, action: Action, after: GameState,
@@ -370,9 +382,13 @@ def _entries(before: GameState, action: Action, after: GameState,
     base = {"round": before.round, "turn": turn,
             "turn_name": "" if turn is None else before.config.seats[turn].name}
     t = translations(lang)
-    out = [{**base, "kind": "action", "text": describe(before, action, lang), "seat": seat,
+    line, said = describe(before, action, lang), notice(before, action, after, lang)
+    out = [{**base, "kind": "action", "text": line, "seat": seat,
             "province": getattr(action, "province", None) if action.kind != "place_all"
-            else None, "notice": notice(before, action, after, lang)}]
+            else None, "notice": said,
+            # the tile names of the line and the notice, as links (None: none named)
+            "parts": move_parts(before, action, line, lang),
+            "notice_parts": move_parts(before, action, said, lang)}]
     if after.scorings != before.scorings:
         _, scorer, points = after.history[-1]
         terms = []

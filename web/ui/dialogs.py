@@ -262,11 +262,14 @@ def render_ranking(ranking: list[dict[str, Any]]) -> None:
         box.append(li)
 
 
-def render_about(report: list[tuple[str, str, str]]) -> None:
+def render_about(report: list[tuple[str, str, str, dict[str, Any] | None]]) -> None:
+    """The About box's facts: a label, and a value that is either as it is (a version:
+    ``values`` None) or a message worded with its ``values``."""
     box = element("engine")
     box.replaceChildren()
     rows = make("dl", None, data_testid="engine-report")
-    for test_id, label, value in report:
+    for test_id, label, value, values in report:
         rows.append(make("dt", _(label)))
-        rows.append(make("dd", value, data_testid=test_id))
+        rows.append(make("dd", value if values is None else _(value).format(**values),
+                         data_testid=test_id))
     box.append(rows)

@@ -35,6 +35,51 @@ def make(tag: str, text: str | None = None, **attrs: str) -> Any:
     return node
 
 
+def append_parts(node: Any, parts: list[tuple[str, str | None]]) -> Any:
+    """Text given as parts (vinci_core.textparts) into ``node``: plain pieces as text, each
+    tile's name as a button opening its glossary entry (web/ui/reference.py). ``node``
+    must not be a button itself (no interactive element inside another)."""
+    for text, tile in parts:
+        if tile is None:
+            node.append(text)
+        else:
+            node.append(make("button", text, type="button", class_="tile-link", data_tile=tile,
+                             data_testid=f"tile-link-{tile}"))
+    return node
+
+
+# Icons drawn as inline SVG: a font's symbol (ⓘ, ⌖) may be missing from the system's fonts
+# and draw as an empty box. Each is a list of (element, attributes), in a 16x16 box.
+_SVG = "http://www.w3.org/2000/svg"
+ICONS: dict[str, list[tuple[str, dict[str, str]]]] = {
+    "info": [("circle", {"cx": "8", "cy": "8", "r": "7", "fill": "none",
+                         "stroke": "currentColor", "stroke-width": "1.5"}),
+             ("circle", {"cx": "8", "cy": "4.6", "r": "1.1", "fill": "currentColor"}),
+             ("rect", {"x": "7", "y": "6.6", "width": "2", "height": "5.6", "rx": "0.8",
+                       "fill": "currentColor"})],
+    "show": [("circle", {"cx": "8", "cy": "8", "r": "5", "fill": "none",
+                         "stroke": "currentColor", "stroke-width": "1.5"}),
+             ("circle", {"cx": "8", "cy": "8", "r": "1.6", "fill": "currentColor"}),
+             ("path", {"d": "M8 0.5v3M8 12.5v3M0.5 8h3M12.5 8h3", "stroke": "currentColor",
+                       "stroke-width": "1.5"})],
+}
+
+
+def icon(name: str) -> Any:
+    """An inline SVG icon (:data:`ICONS`), hidden from screen readers: the button that holds
+    it carries the words (``aria-label``)."""
+    svg = js.document.createElementNS(_SVG, "svg")
+    for key, value in (("viewBox", "0 0 16 16"), ("width", "16"), ("height", "16"),
+                       ("aria-hidden", "true"), ("focusable", "false"), ("class", "icon")):
+        svg.setAttribute(key, value)
+    for tag, attrs in ICONS[name]:
+        shape = js.document.createElementNS(_SVG, tag)
+        for key, value in attrs.items():
+            shape.setAttribute(key, value)
+        svg.append(shape)
+    return svg
+
+
 def found(node: Any) -> bool:
     """A DOM query's result is an element (JS null is not Python None in Pyodide)."""
     return node is not None and node is not JSNULL

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import BRIDGE, _, element, make
+from .dom import BRIDGE, _, append_parts, element, icon, make
 
 
 class LogPanel:
@@ -44,7 +44,17 @@ def _row(row: dict[str, Any]) -> Any:
     if kind in ("round", "turn"):
         return make("li", row["text"], class_=f"head {kind}", data_testid=f"log-{kind}")
     li = make("li", None, class_=kind)
-    if row.get("province"):
+    if row.get("parts"):
+        # The line names tiles, each a button to its glossary entry: the line is no button
+        # itself then (no button in a button), its province has one of its own.
+        li.append(append_parts(make("span", None, class_="text"), row["parts"]))
+        if row.get("province"):
+            show = make("button", None, type="button", class_="show-line",
+                        data_action="show-province", data_value=row["province"],
+                        title=_("Show on the board"), aria_label=_("Show on the board"))
+            show.append(icon("show"))
+            li.append(show)
+    elif row.get("province"):
         li.append(make("button", row["text"], type="button", class_="line",
                        data_action="show-province", data_value=row["province"],
                        title=_("Show on the board")))

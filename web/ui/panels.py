@@ -6,7 +6,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import _, changed, element, lang, make, ngettext, query, show
+from .dom import _, changed, element, icon, lang, make, ngettext, query, show
 
 
 def render_status(v: dict[str, Any]) -> None:
@@ -105,13 +105,15 @@ def render_display(v: dict[str, Any]) -> None:
             meta.append(make("span", ngettext("+{n} coin", "+{n} coins", coins).format(n=coins),
                              class_="coins"))
         b.append(make("span", str(k), class_="num"), tiles, meta)
-        # A tile's glossary entry opens from the ⓘ beside the slot (web/ui/reference.py):
-        # a click on the slot itself chooses the civilization.
+        # A tile's glossary entry opens from the info icon beside the slot
+        # (web/ui/reference.py): a click on the slot itself chooses the civilization.
         infos = make("span", None, class_="tile-infos")
         for tid in slot["tiles"]:
-            name = tile_name(tid, v["ruleset"], lang())
-            infos.append(make("button", "ⓘ", type="button", class_="tile-info", data_tile=tid,
-                              aria_label=name, title=name, data_testid=f"tile-info-{tid}"))
+            label = _("About {tile}").format(tile=tile_name(tid, v["ruleset"], lang()))
+            info = make("button", None, type="button", class_="tile-info", data_tile=tid,
+                        aria_label=label, title=label, data_testid=f"tile-info-{tid}")
+            info.append(icon("info"))
+            infos.append(info)
         li = make("li")
         li.append(b, infos)
         box.append(li)

@@ -9,8 +9,9 @@ module binds it to the DOM only:
 * every rule id the page shows (the cost terms under the board, refusals, the editor's
   message, log lines, notices) becomes a button opening the reference at its section: a
   MutationObserver rewrites the rule ids of those areas as they are filled;
-* an element with ``data-tile`` (the tile names of the player panels, the display's ⓘ
-  buttons) opens that tile's glossary entry, one with ``data-ref`` a section by anchor;
+* an element with ``data-tile`` (a tile name in the player panels, log lines, notices,
+  hints, refusals and the review, the display's info buttons) opens that tile's glossary
+  entry, one with ``data-ref`` a section by anchor;
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
 A click or a tap does it all (no hover-only help); the dialog's own listeners run in the
@@ -41,6 +42,43 @@ def _attr(node: Any, name: str) -> str | None:
     """An attribute's value, None when absent (a missing ``dataset`` key raises in Pyodide)."""
     value = node.getAttribute(name)
     return str(value) if found(value) and value else None
+
+
+def _linked_pieces(parts: list[tuple[str, str | None]]) -> list[Any]:
+    """Text nodes and rule-id buttons for ``parts`` (reference.rule_parts). A button is a
+    box of its own on a line: the sign right before it ("(") and right after it (",", ")")
+    are kept with it in a span that does not wrap, so "(V-3, V-4)" never breaks as
+    "(V-3" / ", V-4)"."""
+    pieces: list[Any] = []
+    for k, (chunk, rule) in enumerate(parts):
+        if rule is None:
+            continue
+        before = parts[k - 1][0] if k else ""
+        after = parts[k + 1][0] if k + 1 < len(parts) else ""
+        lead = before[-1:] if before[-1:] in ("(", "[") else ""
+        tail = after[:1] if after[:1] in (",", ")", ".", ";", ":", "]") else ""
+        group = make("span", None, class_="nowrap")
+        if lead:
+            group.append(lead)
+        group.append(make("button", chunk, type="button", class_="rule-link", data_rule=rule,
+                          data_testid="rule-link"))
+        if tail:
+            group.append(tail)
+        pieces.append((k, lead, tail, group))
+    out: list[Any] = []
+    trimmed = {k: (lead, tail) for k, lead, tail, _group in pieces}
+    groups = {k: group for k, _lead, _tail, group in pieces}
+    for k, (chunk, rule) in enumerate(parts):
+        if rule is not None:
+            out.append(groups[k])
+            continue
+        if k + 1 in trimmed and trimmed[k + 1][0]:
+            chunk = chunk[:-1]  # its last sign went with the next link
+        if k - 1 in trimmed and trimmed[k - 1][1]:
+            chunk = chunk[1:]  # its first sign went with the previous link
+        if chunk:
+            out.append(js.document.createTextNode(chunk))
+    return out
 
 
 class ReferenceView:
@@ -121,14 +159,7 @@ class ReferenceView:
             parts = rule_parts(str(text.data))
             if len(parts) == 1:
                 continue
-            pieces = []
-            for chunk, rule in parts:
-                if rule is None:
-                    pieces.append(js.document.createTextNode(chunk))
-                else:
-                    pieces.append(make("button", chunk, type="button", class_="rule-link",
-                                       data_rule=rule, data_testid="rule-link"))
-            text.replaceWith(*pieces)
+            text.replaceWith(*_linked_pieces(parts))
 
     # ---------------------------------------------------------------- the dialog
 

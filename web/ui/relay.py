@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import BRIDGE, _, element, make, show
+from .dom import BRIDGE, _, append_parts, element, make, show
 
 
 def render_send(text: str | None, link: str) -> None:
@@ -26,7 +26,10 @@ def send_copied() -> None:
     element("send-next").querySelector(".note").textContent = _("Link copied.")
 
 
-def render_link_note(message: str, your_turn: str, since: list[str]) -> None:
+def render_link_note(message: str, your_turn: str,
+                     since: list[list[tuple[str, str | None]]]) -> None:
+    """The note of a link opened: what it did, whose turn it is, and the notices since that
+    player's last turn (as parts: vinci_core.textparts, their tile names linked)."""
     box = element("link-note")
     show(box, bool(message or your_turn))
     box.querySelector("[data-testid=link-note-text]").textContent = message
@@ -35,8 +38,8 @@ def render_link_note(message: str, your_turn: str, since: list[str]) -> None:
     show(turn, bool(your_turn))
     items = box.querySelector("[data-testid=since-last-turn]")
     items.replaceChildren()
-    for text in since:
-        items.append(make("li", text))
+    for parts in since:
+        items.append(append_parts(make("li"), parts))
 
 
 def hide_link_note() -> None:

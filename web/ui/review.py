@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import _, element, make, query
+from .dom import _, append_parts, element, make, query
 
 
 def render_review(data: dict[str, Any]) -> None:
     from vinci_core.svg import score_chart_svg
+    from vinci_core.textparts import format_parts
 
     from .dialogs import open_modal, render_ranking
 
@@ -35,17 +36,19 @@ def render_review(data: dict[str, Any]) -> None:
         rows.append(header)
         for civ in player["civs"]:
             tr = make("tr", None, data_testid="review-civ")
-            name = _("{civ} (declined)").format(civ=civ["name"]) if civ["declined"] \
-                else civ["name"]
-            for text in (name, civ["rounds"], str(civ["peak"]), str(civ["vp"])):
+            name = format_parts(_("{civ} (declined)"), civ=civ["parts"]) if civ["declined"] \
+                else civ["parts"]
+            tr.append(append_parts(make("td"), name))  # each tile's name opens its entry
+            for text in (civ["rounds"], str(civ["peak"]), str(civ["vp"])):
                 tr.append(make("td", text))
             rows.append(tr)
         section.append(head, rows)
         box.append(section)
     biggest, contested = data["biggest_turn"], data["contested"]
-    query("[data-testid=review-biggest-turn]").textContent = (
-        _("Biggest turn: {text}").format(text=biggest["text"]) if biggest
-        else _("No turn was scored."))
+    line = query("[data-testid=review-biggest-turn]")
+    line.replaceChildren()
+    append_parts(line, format_parts(_("Biggest turn: {text}"), text=biggest["parts"])
+                 if biggest else [(_("No turn was scored."), None)])
     query("[data-testid=review-contested]").textContent = (
         _("Most contested: {text}").format(text=contested["text"]) if contested
         else _("No province was conquered."))
