@@ -12,9 +12,12 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .i18n import N_
+
+if TYPE_CHECKING:  # pydantic is imported at the edges only (see schemas)
+    from pydantic import ValidationError
 
 
 class IllegalAction(Exception):
