@@ -24,6 +24,7 @@ from vinci_core.presenter import (
 )
 from vinci_core.save import digest
 from vinci_core.session import Session
+from vinci_core.textparts import plain
 
 
 def _conquest_position() -> vc.GameState:
@@ -117,9 +118,9 @@ def test_the_editors_refusal_follows_the_language() -> None:
     """The step and the phase named in a refusal are words of the language too."""
     s = _conquest_position()
     s = s.apply(vc.Conquer("andalusia")).apply(vc.Finish())
-    assert placement_problem(s, {}, "en") == \
+    assert plain(placement_problem(s, {}, "en") or []) == \
         "Placing tokens is not possible now (phase: choose) (C-3.4.3)."
-    assert placement_problem(s, {}, "nl") == \
+    assert plain(placement_problem(s, {}, "nl") or []) == \
         "Speelstukken plaatsen kan nu niet (fase: Beschaving kiezen) (C-3.4.3)."
 
 

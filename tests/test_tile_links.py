@@ -20,6 +20,7 @@ from vinci_core.presenter import (
     notice,
     refusal_parts,
     refusal_text,
+    tile_forms,
     tile_name,
 )
 from vinci_core.review import review
@@ -133,6 +134,16 @@ def test_an_ai_line_keeps_its_links_with_its_reason() -> None:
     assert plain(entry["parts"]) == entry["text"]
     assert entry["text"].endswith("it is cheap")
     assert len(_linked(entry["parts"])) == 2
+
+
+def test_an_ai_reason_links_the_tiles_its_move_names() -> None:
+    session = _choosing()
+    a, b, _coins = session.state.display[0]
+    names = " + ".join(tile_forms(tid, None, "en")[0] for tid in (a, b))
+    session.act(vc.Choose(1), reason=f"{names} is cheap")
+    entry = session.entries[-1]
+    assert plain(entry["parts"]) == entry["text"]
+    assert [tile for _t, tile in _linked(entry["parts"])] == [a, b, a, b]
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

@@ -813,9 +813,11 @@ def ai_notice(line: str, reason: str, lang: str = "en") -> str:
 
 
 def ai_notice_parts(line: Parts, reason: str, lang: str = "en") -> Parts:
-    """:func:`ai_notice` of a line given as parts (its tiles stay links)."""
+    """:func:`ai_notice` of a line given as parts (its tiles stay links, and so do they
+    where the reason names them again: a chosen civilization's tiles)."""
+    tiles = [tile for _text, tile in line if tile is not None]
     return format_parts(translations(lang).gettext("{move} Why: {reason}"), move=line,
-                        reason=reason)
+                        reason=tile_parts(reason, tiles, None, lang) if tiles else reason)
 
 
 def hint_view(state: GameState, action: Action, reason: str,
@@ -884,13 +886,15 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
     return None
 
 
-def placement_problem(state: GameState, add: dict[str, int], lang: str = "en") -> str | None:
+def placement_problem(state: GameState, add: dict[str, int], lang: str = "en"
+                      ) -> Parts | None:
     """Why the engine refuses the editor's placement ``add`` (tokens added per province),
-    in words with the rule id; None when it is legal. The editor's Confirm follows it."""
+    in words with the rule id, as parts (a tile the refused rule is about is a glossary
+    link: :func:`refusal_parts`); None when it is legal. The editor's Confirm follows it."""
     try:
         state.apply(PlaceAll.of({p: n for p, n in add.items() if n}))
     except IllegalAction as exc:
-        return refusal_text(exc, lang, state)
+        return refusal_parts(exc, lang, state)
     return None
 
 

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import _, element, make, ngettext, show
+from .dom import _, append_parts, element, make, ngettext, show
 
 
 def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name: Any,
-                  problem: str | None) -> None:
+                  problem: list[tuple[str, str | None]] | None) -> None:
     """``ed``: presenter.placement_editor (with each province's ``min`` and ``max`` count);
     ``add``: the tokens placed so far; ``problem``: why the engine refuses the placement
-    (presenter.placement_problem), None when it accepts it."""
+    (presenter.placement_problem: parts, its tiles as glossary links), None when it
+    accepts it."""
     box = element("editor")
     if ed is None:
         show(box, False)
@@ -21,9 +22,15 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
     title = (_("Reorganize your empire") if ed["kind"] == "reorganize"
              else _("Place the tokens you got back"))
     box.querySelector(".title").textContent = title
-    box.querySelector(".left").textContent = (
-        ngettext("{n} token left to place", "{n} tokens left to place", left).format(n=left)
-        if left else problem or _("All tokens placed: confirm."))
+    status = box.querySelector(".left")
+    if left:
+        status.textContent = ngettext("{n} token left to place", "{n} tokens left to place",
+                                      left).format(n=left)
+    elif problem:
+        status.replaceChildren()
+        append_parts(status, problem)
+    else:
+        status.textContent = _("All tokens placed: confirm.")
     rows = box.querySelector(".rows")
     rows.replaceChildren()
     for pid, base in ed["base"].items():
