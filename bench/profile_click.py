@@ -57,6 +57,7 @@ import time, json
 import main
 import vinci_core.session as S
 from ui import board as B
+from ui import games as G
 
 RECORDS = []
 
@@ -90,9 +91,9 @@ for fname in ("render_status", "render_virtual", "set_test_hooks", "render_displ
     if hasattr(main, fname):
         _wrap(main, fname, "py: " + fname)
 for meth in ("render_tokens", "render_targets", "render_controls", "render_notices",
-             "render_hint", "render_send", "hover", "render_editor", "save_soon",
-             "schedule_virtual"):
+             "render_hint", "render_send", "hover", "render_editor", "schedule_virtual"):
     _wrap(main.App, meth, "py: App." + meth)
+_wrap(G.SavedGames, "save_soon", "py: games.save_soon")
 _wrap(B.BoardView, "ensure", "py: board.ensure")
 _wrap(B.BoardView, "flash", "py: board.flash")
 _wrap(type(main.APP.log), "render", "py: log.render")

@@ -77,10 +77,19 @@ def test_phone_board_zoomed_and_playable_by_taps(make_site):
     info = page.get_by_test_id("hover-info").text_content() or ""
     assert "Tap again to confirm." in info and str(lit[pid]) in info
     assert digest(page) == old
+    # The ring is drawn on the tint above the province too (an owned province's tint hid
+    # it); a tap leaves :hover on the province, whose mouse-only brightening stays off; and no
+    # browser tap highlight (a light rectangle over the province's bounding box, seen on the
+    # phone screenshot after the conquest).
+    tint = page.locator(f'path[data-owner-of="{pid}"]')
+    assert "armed" in (tint.get_attribute("class") or "")
+    assert path.evaluate("p => getComputedStyle(p).filter") == "none"
+    assert path.evaluate("p => getComputedStyle(p).webkitTapHighlightColor") == "rgba(0, 0, 0, 0)"
     page.touchscreen.tap(x, y)  # second tap: the conquest
     wait_digest_change(page, old)
     assert pid not in targets(page)  # conquered: no longer a target
     assert "armed" not in (path.get_attribute("class") or "")
+    assert "armed" not in (tint.get_attribute("class") or "")
     page.screenshot(path=str(DOCS / "screenshot-phone.png"))
 
     # The action buttons sit in the bar at the bottom while the board is panned.

@@ -4,9 +4,10 @@ How the page is put together (see also app.js and README "How the site is built"
 
 * ``index.html`` holds the page's skeleton (toolbar, board area, side panels, dialogs);
   app.js is the thin JS bridge (``js.vinci``). This file is the controller: it owns the
-  game (:class:`App`), turns events into actions and paces the virtual players; the views,
-  one module per thing the player sees, are in ``ui/`` (board, panels, editor, log, chart,
-  dialogs; shipped with this file in the vinci-page wheel, see build/build_site.py).
+  game on screen (:class:`App`) and turns events into actions; the views and the page's
+  other parts, one module per thing the player sees or uses, are in ``ui/`` (board, panels,
+  editor, log, chart, dialogs, saved games, the virtual players' pace...; shipped with this
+  file in the vinci-page wheel, see build/build_site.py).
 * What is legal, what a click means, prompts, log lines, the saved-games bookkeeping and
   error texts come from pure Python in vinci_core (``session``, ``presenter``, ``svg``),
   tested in CPython. The views only copy that into the DOM, always through
@@ -18,26 +19,27 @@ How the page is put together (see also app.js and README "How the site is built"
   loaded by boot.js after a first visit's first render: until :func:`edges_loaded` runs,
   an event that needs it waits in :attr:`App.waiting` and is handled then (see
   :data:`WITHOUT_EDGES`).
-* Virtual players play by themselves, one action every :data:`PACES` ms (``?fast=1``: no
-  pause); "Skip animation" plays them at once until a human must act.
+* Virtual players play by themselves (ui/virtual.py), one action every ``PACES`` ms
+  (``?fast=1``: no pause); "Skip animation" plays them at once until a human must act.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 # No pydantic plugins exist in the page: skip their entry-point scan (30 ms of each start).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
-from ui import dialogs  # noqa: E402
+from ui import dialogs, language  # noqa: E402
+from ui.about import AboutBox  # noqa: E402
 from ui.board import BoardView  # noqa: E402
 from ui.chart import render_chart  # noqa: E402
 from ui.dom import (  # noqa: E402
@@ -45,17 +47,19 @@ from ui.dom import (  # noqa: E402
     PROXIES,
     _,
     append_parts,
+    copy_field,
     element,
     forget_drawn,
-    found,
     lang,
     ngettext,
     query,
+    scroll_to,
     show,
-    translate_static,
 )
-from ui.editor import render_editor  # noqa: E402
+from ui.editor import TokenPlan, render_editor  # noqa: E402
+from ui.games import SavedGames  # noqa: E402
 from ui.guide import GuidePanel  # noqa: E402
+from ui.hint import HintView  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
 from ui.notices import clear_notices, show_notice  # noqa: E402
 from ui.panels import (  # noqa: E402
@@ -70,17 +74,12 @@ from ui.reference import ReferenceView  # noqa: E402
 from ui.relay import hide_link_note, render_link_note, render_send, send_copied  # noqa: E402
 from ui.replay import ReplayBar  # noqa: E402
 from ui.review import render_review  # noqa: E402
+from ui.virtual import VirtualPlayers  # noqa: E402
 
-# The other players' pace: ms between two of their actions (the pace buttons; ?fast=1: 0).
-PACES = {"slow": 1400, "normal": 500, "instant": 0}
-PACE_KEY = "vinci.pace"
-# The language the player chose from the menu (a first visit follows the browser's).
-LANG_KEY = "vinci.lang"
 # Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
 # and is panned by touch: at 1x Europe's small provinces are too small to tap.
 PHONE_WIDTH = 600
 PHONE_ZOOM = 2
-MAX_SKIP_ACTIONS = 5000
 # The controls that work before pydantic is loaded (see edges_loaded): they only show, hide
 # or move what is on screen. Every other action, a click on the board, an imported file and
 # a link wait for it.
@@ -88,23 +87,15 @@ WITHOUT_EDGES = frozenset({
     "open-new-game", "close-dialog", "dismiss-error", "dismiss-link-note", "pace", "jump",
     "zoom-in", "zoom-out", "zoom-fit", "espionage",
 })
-# An AI's search runs in slices of about this many ms, each a short task of its own, so the
-# page paints its "thinking" state and answers its player in between (issue 13).
-SLICE_MS = 25
-
-
-class BridgeStorage:
-    """vinci_core.session.Storage over localStorage (app.js swallows its exceptions)."""
-
-    def get(self, key: str) -> str | None:
-        value = BRIDGE.storage.get(key)
-        return value if isinstance(value, str) else None  # JS null is not None in Pyodide
-
-    def set(self, key: str, value: str) -> bool:
-        return bool(BRIDGE.storage.set(key, value))
-
-    def remove(self, key: str) -> None:
-        BRIDGE.storage.remove(key)
+# The buttons that play an action of the game (data-action -> the action, from data-value).
+PLAYS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "finish": lambda value: {"kind": "finish"},
+    "end_turn": lambda value: {"kind": "end_turn"},
+    "decline": lambda value: {"kind": "decline"},
+    "diplomacy": lambda value: {"kind": "diplomacy", "seat": int(value)},
+    "abandon": lambda value: {"kind": "abandon", "province": str(value)},
+}
+ZOOM_STEPS = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}
 
 
 class App:
@@ -115,27 +106,14 @@ class App:
 
         self.vc = vc
         self.sm = session_mod
-        self.store = session_mod.SaveStore(BridgeStorage())
         self.session: Any = None
-        self.game_id: str | None = None
         self.view: dict[str, Any] = {}
-        self.report: list[tuple[str, str, str, dict[str, Any] | None]] = []
+        self.about = AboutBox(vc.__version__)
         self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
-        self.ai_ms: list[float] = []  # the strong AI's decision times (bench hook)
-        query_text = str(BRIDGE.location.query())
-        self.fast = "fast=1" in query_text
-        saved = BRIDGE.storage.get(PACE_KEY)
-        self.pace_name = saved if isinstance(saved, str) and saved in PACES else "normal"
-        self.pace = 0 if self.fast else PACES[self.pace_name]
+        self.hints = HintView()
         self.seen_moves = 0  # log entries already turned into notices
-        self.timer_pending = False
-        self.thinking: Any = None  # the AI's move in progress (Session.ai_turn), if any
-        self.think_ms = 0.0  # its search time so far
-        self.think_level: str | None = None  # the level of the AI that is thinking
-        self.skipped = 0  # moves played at once by "Skip animation"
-        self.skipping = False
         self.espionage = False
-        self.editor: dict[str, Any] | None = None  # the +/- editor's state
+        self.tokens = TokenPlan()  # the +/- editor's tokens so far
         self.board = BoardView()
         self.log = LogPanel()
         self.hovered: str | None = None
@@ -145,8 +123,11 @@ class App:
         self.drawn_panels: dict[str, tuple[Any, ...]] = {}  # panel -> its data (redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
-        self.save_pending = False  # a move not yet saved (see save_soon)
-        self.hint_shown = False  # a hint is on the page (render_hint)
+        self.games = SavedGames(lambda: self.session, lambda: self.guide.active)
+        self.virtual = VirtualPlayers("fast=1" in str(BRIDGE.location.query()),
+                                      lambda: self.session, lambda: self.replay is not None,
+                                      self.after_action)
+        self.controls = self.control_handlers()
         self.edges = False  # pydantic is loaded (edges_loaded)
         self.waiting: list[dict[str, Any]] = []  # events that came before it, in order
 
@@ -154,26 +135,19 @@ class App:
 
     def start(self) -> None:
         vc = self.vc
-        self.set_language(self.first_language())
-
-        # Module attributes, not importlib.metadata: that pulls in the email package (0.1 s).
-        # (test id, label, value, values): a worded value is a message id with its values,
-        # said in the page's language by dialogs.render_about; names and versions are as
-        # they are. pydantic's version and the self-check follow in edges_ready().
-        self.report.append(("engine-version", "vinci-core", vc.__version__, None))
-        self.report.append(("python-version", "Python", sys.version.split()[0], None))
-        dialogs.render_about(self.report)
+        self.set_language(language.first_language())
+        self.about.render()  # pydantic's version and the self-check follow in edges_ready()
         self.guide.render_labels()
-        self.render_pace()
+        self.virtual.render_pace()
         dialogs.build_seat_rows()
-        self.store_probe()
+        self.games.probe()
 
         shared = self.open_shared_link()
         if self.session is None:
-            gid = self.store.last_id
+            gid = self.games.store.last_id
             if gid is not None:
                 try:
-                    self.load(gid, self.store.load(gid), fresh=False)
+                    self.load(gid, self.games.store.load(gid), fresh=False)
                 except vc.SaveError as exc:
                     from vinci_core.presenter import problem_text
 
@@ -190,26 +164,7 @@ class App:
         """pydantic is loaded (boot.js, after a first visit's first render; before the start
         when it opened a link or resumed a game): the About box's self-check, then every
         event that waited for it, in order."""
-        import pydantic
-
-        from vinci_core import maps
-        from vinci_core.i18n import N_
-
-        self.report.append(("pydantic-version", "pydantic", pydantic.VERSION, None))
-        board = maps.register_map(_SELF_CHECK_MAP)
-        self.report.append(("engine-check", N_("Engine self-check"),
-                            N_("ok: {n} provinces compiled, fingerprint {fingerprint}"),
-                            {"n": len(board.ids), "fingerprint": board.fingerprint}))
-        try:
-            europe = maps.load_map("europe")
-            self.report.append(("map", N_("Europe map"),
-                                N_("{n} provinces, {seas} sea zones, fingerprint "
-                                   "{fingerprint}"),
-                                {"n": len(europe.ids), "seas": len(europe.sea_ids),
-                                 "fingerprint": europe.fingerprint}))
-        except KeyError:
-            self.report.append(("map", N_("Europe map"), N_("not available"), {}))
-        dialogs.render_about(self.report)
+        self.about.self_check()
         self.edges = True
         root = js.document.documentElement
         root.removeAttribute("data-waiting")
@@ -228,29 +183,11 @@ class App:
 
     # ---------------------------------------------------------------- languages (issue 15)
 
-    def first_language(self) -> str:
-        """The language chosen from the menu before, else the browser's first one that
-        the page speaks (vinci_core.i18n.negotiate), else English."""
-        from vinci_core.i18n import LANGUAGES, negotiate
-
-        saved = BRIDGE.storage.get(LANG_KEY)
-        if isinstance(saved, str) and saved in LANGUAGES:
-            return saved
-        preferred = js.navigator.languages
-        tags = [str(t) for t in preferred] if preferred else [str(js.navigator.language)]
-        return negotiate(tags)
-
     def set_language(self, code: str) -> None:
         """Word the page in ``code``: <html lang>, the menu, index.html's texts; the game's
         texts follow at the next render."""
-        js.document.documentElement.lang = code
-        element("language").value = code
-        self.store.lang = code
-        menu = element("language")
-        # (hasAttribute: a dataset key never set is undefined, an AttributeError in Pyodide)
-        if code != "en" or menu.hasAttribute("data-worded"):
-            translate_static()  # the page is written in English: nothing to do at first
-            menu.dataset.worded = "1"
+        language.word_page(code)
+        self.games.store.lang = code
 
     def switch_language(self, code: str) -> None:
         """The menu's choice: remembered, and everything on the page said again in it
@@ -258,18 +195,13 @@ class App:
         lets other views (rules reference, guide) word themselves again."""
         from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-        from vinci_core.i18n import LANGUAGES
-
-        if code not in LANGUAGES:
-            return
-        BRIDGE.storage.set(LANG_KEY, code)
-        if code == lang():
+        if not language.choose(code) or code == lang():
             return
         names = [dialogs.default_name(i) for i in range(6)]
         self.set_language(code)
         dialogs.word_seat_rows(names)
         dialogs.update_seat_rows()
-        dialogs.render_about(self.report)
+        self.about.render()
         self.hint = None
         if self.session is not None:
             self.session.set_language(code)
@@ -287,16 +219,9 @@ class App:
             if js.document.getElementById("over-dialog").open:
                 self.show_review()
             if js.document.getElementById("saves-dialog").open:
-                dialogs.render_saves(self.store.entries(), self.game_id)
+                dialogs.render_saves(self.games.store.entries(), self.games.game_id)
         js.document.dispatchEvent(js.CustomEvent.new(
             "vinci:language", to_js({"detail": code}, dict_converter=js.Object.fromEntries)))
-
-    def store_probe(self) -> None:
-        probe = "vinci.probe"
-        if not BRIDGE.storage.set(probe, "1"):
-            self.store.ok = False
-        BRIDGE.storage.remove(probe)
-        self.render_saving()
 
     def digest(self) -> str | None:
         return None if self.session is None else str(self.view.get("digest"))
@@ -307,18 +232,18 @@ class App:
              guided: bool = False) -> None:
         """Show ``session``; a fresh game (new, shared, imported) is saved at once, a resumed
         one is only marked as the game to resume. Any game but the guided one ends the guide."""
-        self.flush_save()  # the game on screen so far (its last move may wait for a frame)
+        self.games.flush()  # the game on screen so far (its last move may wait for a frame)
         self.close_replay(redraw=False)
         if not guided:
             self.guide.stop()
         if session.lang != lang():  # a new game, a branch: its texts in the page's language
             session.set_language(lang())
         self.session = session
-        self.game_id = gid
+        self.games.game_id = gid
         self.hint = None
-        self.stop_thinking()  # an AI's move of the game on screen before is dropped
+        self.virtual.stop()  # an AI's move of the game on screen before is dropped
         self.espionage = False
-        self.editor = None
+        self.tokens.forget()
         self.over_shown = session.state.is_terminal
         self.redraw_all()
         self.pending_keep = None
@@ -329,9 +254,9 @@ class App:
         self.log.reset()
         self.render()
         if fresh:
-            self.autosave()
+            self.games.save_now()
         elif gid is not None:
-            self.store.set_last(gid)
+            self.games.store.set_last(gid)
         self.schedule_virtual()
 
     def open_shared_link(self) -> bool:
@@ -347,9 +272,9 @@ class App:
     def open_text(self, text: str, what: str, for_seat: int | None = None) -> bool:
         """A share link's fragment or an imported file (see SaveStore.open_link): its saved
         game moved forward, shown, or a new saved game; or a clear error."""
-        self.flush_save()  # the link may move forward the game on screen: saved first
+        self.games.flush()  # the link may move forward the game on screen: saved first
         try:
-            outcome = self.store.open_link(text, for_seat)
+            outcome = self.games.store.open_link(text, for_seat)
         except self.vc.SaveError as exc:
             message = (_("This link does not hold a valid game: {problem}. Nothing was changed.")
                        if what == "link" else
@@ -359,9 +284,9 @@ class App:
 
             self.error(message.format(problem=problem_text(exc, lang())))
             return False
-        self.render_saving()
-        self.load(outcome.gid if self.store.ok else None, outcome.session,
-                  fresh=not self.store.ok)
+        self.games.render_saving()
+        ok = self.games.store.ok
+        self.load(outcome.gid if ok else None, outcome.session, fresh=not ok)
         self.clear_error()
         session = outcome.session
         seat = session.state.current_player
@@ -386,36 +311,12 @@ class App:
             return
         dialogs.form_error("")
         dialogs.close("new-game-dialog")
-        self.load(self.store.new_id(), session)
-
-    def autosave(self) -> None:
-        """Save the game on screen now (see save_soon for the saves after a move)."""
-        self.save_pending = False
-        if self.session is None or self.guide.active:
-            return  # the guided game is never saved: leaving it goes back to the saved game
-        if self.game_id is None:
-            self.game_id = self.store.new_id()
-        self.store.put(self.game_id, self.session)
-        self.render_saving()
-
-    def save_soon(self) -> None:
-        """A move was played: save it right after the next painted frame, so the player sees
-        the move before the save's ~15 ms. No move may be lost on the way: whatever reads or
-        replaces the saved games first (opening a game, a link, a file, the saved-games list)
-        calls flush_save, and so does the page when it is hidden or left (app.js "leave")."""
-        if self.session is None or self.save_pending:
-            return
-        self.save_pending = True
-        BRIDGE.afterPaint(create_once_callable(self.flush_save))
-
-    def flush_save(self) -> None:
-        if self.save_pending:
-            self.autosave()
+        self.load(self.games.store.new_id(), session)
 
     def continue_game(self, gid: str) -> None:
-        self.flush_save()  # it may be the game on screen: its last move first
+        self.games.flush()  # it may be the game on screen: its last move first
         try:
-            session = self.store.load(gid)
+            session = self.games.store.load(gid)
         except self.vc.SaveError as exc:
             from vinci_core.presenter import problem_text
 
@@ -426,13 +327,6 @@ class App:
         self.clear_error()
         self.load(gid, session, fresh=False)
 
-    def share(self) -> None:
-        if self.session is not None:
-            dialogs.open_share(self.link())
-
-    def link(self, for_seat: int | None = None) -> str:
-        return f"{BRIDGE.location.base()}#{self.sm.link_fragment(self.session, for_seat)}"
-
     def rematch(self) -> None:
         """A new game with the same players and options (the review's button)."""
         import random
@@ -440,9 +334,11 @@ class App:
         from vinci_core import presenter
 
         old = self.session
+        if old is None:
+            return
         config = presenter.rematch_config(old.state.config, random.getrandbits(62))
         dialogs.close("over-dialog")
-        self.load(self.store.new_id(), self.sm.Session.new(config, old.remote))
+        self.load(self.games.store.new_id(), self.sm.Session.new(config, old.remote))
 
     # ---------------------------------------------------------------- replay (issue 14)
 
@@ -472,7 +368,7 @@ class App:
         if self.replay is None:
             return
         branch = self.replay.replay.play_on(self.replay.index)
-        self.load(self.store.new_id(), branch)
+        self.load(self.games.store.new_id(), branch)
 
     # ---------------------------------------------------------------- the guided game (issue 15)
 
@@ -480,9 +376,9 @@ class App:
         """The guided first game, not saved; the game on screen stays saved to go back to."""
         from vinci_core.guide import guide_config
 
-        self.autosave()
+        self.games.save_now()
         # Replayed from the menu during the guide: the game to go back to stays the same.
-        self.guide.begin(self.guide.previous if self.guide.active else self.game_id)
+        self.guide.begin(self.guide.previous if self.guide.active else self.games.game_id)
         dialogs.close("new-game-dialog")
         self.clear_error()
         self.load(None, self.sm.Session.new(guide_config(lang())), fresh=False,
@@ -492,23 +388,15 @@ class App:
         """Back to the saved game that was on screen before the guide (or to none)."""
         previous = self.guide.previous
         self.guide.stop()
-        if previous is not None and previous in self.store.ids():
+        if previous is not None and previous in self.games.store.ids():
             self.continue_game(previous)
             return
-        self.stop_thinking()
-        self.session, self.game_id = None, None
+        self.virtual.stop()
+        self.session, self.games.game_id = None, None
         clear_notices()
         self.clear_error()
         self.render()
         dialogs.open_new_game()
-
-    def export(self) -> None:
-        if self.session is None:
-            return
-        names = "-".join(s.name for s in self.session.state.config.seats)
-        safe = "".join(c if c.isalnum() else "-" for c in names)[:40].strip("-") or "game"
-        BRIDGE.download(f"vinci-{safe}-round{self.session.state.round}.vinci",
-                        self.session.save())
 
     # ---------------------------------------------------------------- acting
 
@@ -535,26 +423,16 @@ class App:
         self.after_action()
 
     def after_action(self) -> None:
-        self.editor = None
+        self.tokens.forget()
         self.hint = None
         self.espionage = False
         self.render()
-        self.save_soon()
+        self.games.save_soon()
         self.schedule_virtual()
 
     # ---------------------------------------------------------------- AI seats and hints
-    # (issue 13) The AI of a virtual seat plays at the level in its config through
-    # Session.play_ai, which logs its reason; Session.hint gives the strong AI's move for a
-    # human, shown and highlighted here without being played.
-
-    def decided(self, played: bool) -> None:
-        """An AI's move is made: bench hook, its search times in ms (strong level)."""
-        if played and self.think_level == "strong":
-            self.ai_ms.append(self.think_ms)
-            del self.ai_ms[:-1000]
-            js.document.documentElement.setAttribute(
-                "data-ai-ms", ",".join(f"{ms:.1f}" for ms in self.ai_ms))
-        self.think_ms = 0.0
+    # (issue 13) The virtual seats play by themselves (ui/virtual.py); Session.hint gives the
+    # strong AI's move for a human, shown (ui/hint.py) without being played.
 
     def show_hint(self) -> None:
         if self.session is None or self.busy():
@@ -563,92 +441,9 @@ class App:
         self.render_hint()
 
     def render_hint(self) -> None:
-        hint = self.hint
-        if hint is None and not self.hint_shown:
-            return  # nothing shown, nothing to show: no DOM call (most redraws)
-        self.hint_shown = hint is not None
-        box = element("hint-text")
-        show(box, hint is not None)
-        for node in js.document.querySelectorAll(".hinted"):
-            node.classList.remove("hinted")
-        if hint is None:
-            return
-        box.replaceChildren()
-        append_parts(box, hint["parts"] or [(hint["text"], None)])
-        for pid in hint["provinces"]:
-            if pid in self.board.nodes:
-                self.board.nodes[pid][0].classList.add("hinted")
-        if hint["slot"] is not None:
-            slot = js.document.querySelector(f"[data-testid=slot-{hint['slot']}]")
-            if found(slot):
-                slot.classList.add("hinted")
-
+        self.hints.render(self.hint, self.board.nodes)
     def schedule_virtual(self) -> None:
-        if self.timer_pending or self.thinking is not None:
-            return  # a virtual move is already on its way
-        if self.session is None or not self.view.get("virtual_to_act"):
-            self.skipping = False
-            render_virtual(self.view, self.session is not None)
-            return
-        self.timer_pending = True
-        render_virtual(self.view, True)
-        BRIDGE.later(0 if self.skipping else self.pace, create_once_callable(self.virtual_tick))
-
-    def virtual_tick(self) -> None:
-        self.timer_pending = False
-        if self.session is None or self.replay is not None:
-            return  # a replay pauses the virtual players (closing it resumes them)
-        self.think_slice(self.begin_ai_turn())
-
-    def begin_ai_turn(self) -> Any:
-        state = self.session.state
-        seat = state.current_player
-        self.think_level = None if seat is None else state.config.seats[seat].ai_level
-        self.thinking = self.session.ai_turn()
-        js.document.documentElement.dataset.thinking = "1"  # tests: the search is under way
-        return self.thinking
-
-    def think_slice(self, turn: Any) -> None:
-        """Run the AI's move ``turn`` for one slice, then hand the page back to the browser
-        until the next slice; play the move when its search ends. Skipping chains the moves
-        (the page is drawn once a human must act)."""
-        if self.thinking is not turn:
-            return  # dropped: another game is on screen
-        if self.replay is not None:
-            self.stop_thinking()  # a replay opened: the move is searched again when it closes
-            return
-        start = mark = time.perf_counter()
-        try:
-            while (time.perf_counter() - start) * 1000 < SLICE_MS:
-                try:
-                    next(turn)
-                    continue
-                except StopIteration as done:
-                    played = bool(done.value)
-                now = time.perf_counter()
-                self.think_ms += (now - mark) * 1000
-                mark = now
-                self.decided(played)
-                if played and self.skipping and self.skipped < MAX_SKIP_ACTIONS:
-                    self.skipped += 1
-                    turn = self.begin_ai_turn()
-                    continue
-                self.stop_thinking()
-                self.after_action()
-                return
-        except Exception:
-            self.stop_thinking()
-            js.console.error(traceback.format_exc())
-            return
-        self.think_ms += (time.perf_counter() - mark) * 1000
-        BRIDGE.later(0, create_once_callable(lambda: self.think_slice(turn)))
-
-    def stop_thinking(self) -> None:
-        self.thinking = None
-        self.think_ms = 0.0
-        self.skipped = 0
-        js.document.documentElement.removeAttribute("data-thinking")
-
+        self.virtual.schedule(self.view)
     # ---------------------------------------------------------------- events
 
     def on_event(self, detail: dict[str, Any]) -> None:
@@ -670,7 +465,7 @@ class App:
         if kind == "language":
             self.switch_language(str(detail.get("value") or ""))
         if kind == "leave":  # the page is hidden or left: nothing may stay unsaved
-            self.flush_save()
+            self.games.flush()
             return
         if kind == "replay-key" and self.replay is not None:
             self.timed(lambda: self.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
@@ -708,7 +503,7 @@ class App:
             return
         if self.busy():
             return
-        if self.editor_view() is not None:
+        if self.tokens.editing(self.view) is not None:
             self.edit(pid, +1)
             return
         target = self.view.get("targets", {}).get(pid)
@@ -737,152 +532,109 @@ class App:
             self.hover(pid)
 
     def control(self, action: str, value: Any) -> None:
-        simple = {"finish": "finish", "end_turn": "end_turn", "decline": "decline"}
-        if action in simple and not self.busy():
-            self.act({"kind": simple[action]})
-        elif action == "diplomacy" and not self.busy():
-            self.act({"kind": "diplomacy", "seat": int(value)})
-        elif action == "abandon" and not self.busy():
-            self.act({"kind": "abandon", "province": str(value)})
-        elif action == "espionage":
-            self.espionage = not self.espionage
-            self.render_controls()
-        elif action in ("inc", "dec"):
-            self.edit(str(value), +1 if action == "inc" else -1)
-        elif action == "editor-reset":
-            self.editor = None
-            self.render_editor()
-            self.render_tokens()
-        elif action == "place-all":
-            self.place_all()
-        elif action in ("keep-confirm", "keep-cancel"):
-            dialogs.close("keep-dialog")
-            pending, self.pending_keep = self.pending_keep, None
-            if action == "keep-confirm" and pending is not None and not self.busy():
-                self.act(pending)
-        elif action == "undo":
-            if self.session is not None and self.session.undo():
-                self.clear_error()
-                self.after_action()
-        elif action == "hint":
-            self.show_hint()
-        elif action == "skip":
-            self.skipping = True
-            if not self.timer_pending:
-                self.schedule_virtual()
-        elif action == "guide-start":
-            self.start_guide()
-        elif action == "guide-leave":
-            self.leave_guide()
-        elif action == "open-new-game":
-            dialogs.open_new_game()
-        elif action == "start-game":
-            self.new_game()
-        elif action == "close-dialog":
-            dialogs.close(str(value))
-        elif action == "open-saves":
-            self.flush_save()
-            dialogs.render_saves(self.store.entries(), self.game_id)
-            dialogs.open_modal("saves-dialog")
-        elif action == "continue":
-            self.continue_game(str(value))
-        elif action == "delete":
-            self.flush_save()
-            self.store.delete(str(value))
-            if value == self.game_id:
-                self.game_id = None  # the game on screen stays; it is saved anew on next move
-            self.render_saving()
-            dialogs.render_saves(self.store.entries(), self.game_id)
-        elif action == "share":
-            self.share()
-        elif action == "replay-open":
-            self.open_replay()
-        elif action == "replay-close":
-            self.close_replay()
-        elif action == "replay-step" and self.replay is not None:
+        """A button of the page: its ``data-action`` and ``data-value``."""
+        if action in PLAYS:  # an action of the game: only for the human whose turn it is
+            if not self.busy():
+                self.act(PLAYS[action](value))
+            return
+        handler = self.controls.get(action)
+        if handler is not None:
+            handler(value)
+
+    def control_handlers(self) -> dict[str, Callable[[Any], Any]]:
+        games = self.games
+        return {
+            "espionage": lambda _v: self.toggle_espionage(),
+            "inc": lambda pid: self.edit(str(pid), +1),
+            "dec": lambda pid: self.edit(str(pid), -1),
+            "editor-reset": lambda _v: self.reset_editor(),
+            "place-all": lambda _v: self.place_all(),
+            "keep-confirm": lambda _v: self.answer_keep(True),
+            "keep-cancel": lambda _v: self.answer_keep(False),
+            "undo": lambda _v: self.undo(),
+            "hint": lambda _v: self.show_hint(),
+            "skip": lambda _v: self.virtual.skip(self.view),
+            "pace": lambda name: self.virtual.set_pace(str(name)),
+            "guide-start": lambda _v: self.start_guide(),
+            "guide-leave": lambda _v: self.leave_guide(),
+            "open-new-game": lambda _v: dialogs.open_new_game(),
+            "start-game": lambda _v: self.new_game(),
+            "close-dialog": lambda id_: dialogs.close(str(id_)),
+            "open-saves": lambda _v: games.open_list(),
+            "continue": lambda gid: self.continue_game(str(gid)),
+            "delete": lambda gid: games.delete(str(gid)),
+            "share": lambda _v: games.share(),
+            "export": lambda _v: games.export(),
+            "copy-link": lambda _v: copy_field("share-link", dialogs.link_copied),
+            "replay-open": lambda _v: self.open_replay(),
+            "replay-close": lambda _v: self.close_replay(),
+            "replay-step": self.replay_step,
+            "replay-play": lambda _v: self.replay.toggle_play() if self.replay else None,
+            "replay-branch": lambda _v: self.replay_branch(),
+            "rematch": lambda _v: self.rematch(),
+            "copy-send-link": lambda _v: copy_field("send-link", send_copied),
+            "share-send-link": lambda _v: self.share_send_link(),
+            "dismiss-link-note": lambda _v: hide_link_note(),
+            "dismiss-error": lambda _v: self.clear_error(),
+            "jump": lambda id_: scroll_to(str(id_)),
+            "show-province": self.show_province,
+            **{zoom: (lambda _v, step=step: self.board.set_zoom(self.board.zoom + step))
+               for zoom, step in ZOOM_STEPS.items()},
+        }
+
+    def toggle_espionage(self) -> None:
+        self.espionage = not self.espionage
+        self.render_controls()
+
+    def answer_keep(self, confirmed: bool) -> None:
+        """The answer to "keep the smaller part?" (see click_province)."""
+        dialogs.close("keep-dialog")
+        pending, self.pending_keep = self.pending_keep, None
+        if confirmed and pending is not None and not self.busy():
+            self.act(pending)
+
+    def undo(self) -> None:
+        if self.session is not None and self.session.undo():
+            self.clear_error()
+            self.after_action()
+
+    def replay_step(self, value: Any) -> None:
+        """``value``: "<unit>:<direction>", a unit of ReplayBar.step and +1 or -1."""
+        if self.replay is not None:
             unit, _sep, direction = str(value).partition(":")
             self.timed(lambda: self.replay.step(unit, int(direction)))
-        elif action == "replay-play" and self.replay is not None:
-            self.replay.toggle_play()
-        elif action == "replay-branch":
-            self.replay_branch()
-        elif action == "rematch" and self.session is not None:
-            self.rematch()
-        elif action == "copy-send-link":
-            BRIDGE.copy(element("send-link").value)
-            send_copied()
-        elif action == "share-send-link" and self.session is not None:
-            seat = self.session.state.current_player
-            name = self.session.state.config.seats[seat].name if seat is not None else ""
-            BRIDGE.share(_("Vinci: your turn, {name}").format(name=name),
-                         element("send-link").value)
-        elif action == "dismiss-link-note":
-            hide_link_note()
-        elif action == "copy-link":
-            BRIDGE.copy(element("share-link").value)
-            dialogs.link_copied()
-        elif action == "export":
-            self.export()
-        elif action == "dismiss-error":
-            self.clear_error()
-        elif action == "pace" and value in PACES:
-            self.pace_name = str(value)
-            self.pace = 0 if self.fast else PACES[self.pace_name]
-            BRIDGE.storage.set(PACE_KEY, self.pace_name)
-            self.render_pace()
-        elif action == "jump":
-            target = element(str(value))
-            if found(target):
-                target.scrollIntoView()
-        elif action == "show-province" and self.session is not None:
-            self.board.flash(str(value), scroll=True)
-            self.hover(str(value))
-        elif action in ("zoom-in", "zoom-out", "zoom-fit"):
-            step = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}[action]
-            self.board.set_zoom(self.board.zoom + step)
+
+    def share_send_link(self) -> None:
+        if self.session is None:
+            return
+        seat = self.session.state.current_player
+        name = self.session.state.config.seats[seat].name if seat is not None else ""
+        BRIDGE.share(_("Vinci: your turn, {name}").format(name=name), element("send-link").value)
+
+    def show_province(self, pid: Any) -> None:
+        """A log line's "show on the board" button."""
+        if self.session is not None:
+            self.board.flash(str(pid), scroll=True)
+            self.hover(str(pid))
 
     # ---------------------------------------------------------------- placement editor
 
-    def editor_view(self) -> dict[str, Any] | None:
-        """The view's editor while a human places tokens (None otherwise)."""
-        return None if self.view.get("virtual_to_act") else self.view.get("editor")
-
-    def editor_counts(self) -> dict[str, int]:
-        ed = self.view.get("editor")
-        if ed is None:
-            return {}
-        if self.editor is None or self.editor.get("digest") != self.view.get("digest"):
-            self.editor = {"digest": self.view.get("digest"), "add": dict(ed["start"])}
-        return self.editor["add"]
-
     def edit(self, pid: str, delta: int) -> None:
-        ed = self.view.get("editor")
-        if ed is None or self.busy() or pid not in ed["base"]:
-            return
-        add = self.editor_counts()
-        left = ed["total"] - sum(add.values())
-        n = ed["base"][pid] + add.get(pid, 0) + delta
-        high = ed["max"][pid]
-        if delta > 0 and left <= 0:
-            self.error(_("No token left in hand: take one from another province first."))
-            return
-        if delta > 0 and high is not None and n > high:
-            self.error(ngettext("{province} takes at most {n} token now (C-3.4.3).",
-                                "{province} takes at most {n} tokens now (C-3.4.3).",
-                                high).format(province=self.province_name(pid), n=high))
-            return
-        if delta < 0 and (add.get(pid, 0) <= 0 or n < ed["min"][pid]):
-            return  # the button is disabled: the rules need this token here
-        add[pid] = add.get(pid, 0) + delta
-        self.clear_error()
+        if not self.busy() and self.tokens.edit(self.view, pid, delta, self.province_name,
+                                                self.error):
+            self.clear_error()
+            self.render_editor()
+            self.render_tokens()
+
+    def reset_editor(self) -> None:
+        self.tokens.forget()
         self.render_editor()
         self.render_tokens()
 
     def place_all(self) -> None:
-        if self.view.get("editor") is None or self.busy():
-            return
-        add = self.editor_counts()
-        self.act({"kind": "place_all", "placement": {p: n for p, n in add.items() if n}})
+        action = self.tokens.action(self.view)
+        if action is not None and not self.busy():
+            self.act(action)
 
     # ---------------------------------------------------------------- messages
 
@@ -899,9 +651,6 @@ class App:
     def clear_error(self) -> None:
         show(element("error"), False)
 
-    def render_saving(self) -> None:
-        show(element("saving-off"), not self.store.ok)
-
     def hover(self, pid: str | None) -> None:
         self.hovered = pid
         box = element("hover-info")
@@ -910,9 +659,9 @@ class App:
             return
         from vinci_core.presenter import cost_text
 
-        ed = self.editor_view()
-        if ed is not None and pid in ed["base"]:
-            n = ed["base"][pid] + self.editor_counts().get(pid, 0)
+        planned = self.tokens.preview(self.view)
+        if pid in planned:
+            n = planned[pid]
             name = self.province_name(pid)
             box.textContent = ngettext("{province}: {n} token planned. Click to add one.",
                                        "{province}: {n} tokens planned. Click to add one.",
@@ -993,10 +742,10 @@ class App:
         elif v.get("remote_to_act") and seat is not None:
             name = v["players"][seat]["name"]
             render_send(_("{name} plays on another device: send {name} this link to take "
-                          "the turn.").format(name=name), self.link(seat))
+                          "the turn.").format(name=name), self.games.link(seat))
         elif v["terminal"] and v.get("remote"):
             render_send(_("The game is over: send the others this link, so that they see "
-                          "its end."), self.link())
+                          "its end."), self.games.link())
         else:
             render_send(None, "")
 
@@ -1025,24 +774,15 @@ class App:
             if not e.get("notice") or actor is None:
                 continue
             if seats[actor].virtual or e["kind"] == "score":
-                show_notice(e["notice"], players[actor]["colour"], self.pace,
+                show_notice(e["notice"], players[actor]["colour"], self.virtual.pace,
                             e.get("notice_parts"))
                 flashed = e.get("province") or flashed
         if flashed:
             self.board.flash(flashed)
 
-    def render_pace(self) -> None:
-        for name in PACES:
-            query(f"[data-testid=pace-{name}]").setAttribute(
-                "aria-pressed", "true" if name == self.pace_name else "false")
-
     def render_tokens(self) -> None:
-        ed = self.editor_view()
-        preview: dict[str, int] = {}
-        if ed is not None:
-            add = self.editor_counts()
-            preview = {p: ed["base"][p] + add.get(p, 0) for p in ed["base"]}
-        self.board.render_tokens(self.view["board"], preview, self.view["current_player"])
+        self.board.render_tokens(self.view["board"], self.tokens.preview(self.view),
+                                 self.view["current_player"])
 
     def render_targets(self) -> None:
         targets = self.view.get("targets", {})
@@ -1061,25 +801,13 @@ class App:
     def render_editor(self) -> None:
         from vinci_core.presenter import placement_problem
 
-        ed = self.editor_view()
-        add = self.editor_counts()
+        ed = self.tokens.editing(self.view)
+        add = self.tokens.counts(self.view)
         problem = None
         if ed is not None and sum(add.values()) == ed["total"]:
             problem = placement_problem(self.session.state, add, lang())
         render_editor(ed, add, self.province_name, problem)
 
-
-# A two-province board validated and compiled in the page: proves that the engine and
-# pydantic-core (WebAssembly) really run here.
-_SELF_CHECK_MAP = {
-    "id": "self-check",
-    "name": "Self-check",
-    "provinces": {
-        "a": {"name": "Alpha", "terrain": "farmland", "neighbours": ["b"], "edge": True},
-        "b": {"name": "Beta", "terrain": "mountain", "neighbours": ["a"], "seas": ["s"]},
-    },
-    "seas": {"s": {"name": "Sea", "edge": True}},
-}
 
 
 def boot() -> App | None:

@@ -131,12 +131,14 @@ class BoardView:
             box.scrollTop += (r.top + r.height / 2) - (b.top + b.height / 2)
 
     def arm(self, pid: str | None) -> None:
-        """Mark the target a touch tapped once (its second tap acts)."""
-        if self.armed in self.nodes:
-            self.nodes[self.armed][0].classList.remove("armed")
+        """Mark the target a touch tapped once (its second tap acts): the province and its
+        tint, which lies above it."""
+        for marked, on in ((self.armed, False), (pid, True)):
+            nodes = self.nodes.get(marked) if marked is not None else None
+            for node in (nodes[0], nodes[6]) if nodes else ():  # the province, its tint
+                if node is not None:
+                    node.classList.toggle("armed", on)
         self.armed = pid
-        if pid is not None:
-            self.nodes[pid][0].classList.add("armed")
 
     def set_zoom(self, index: int) -> None:
         """Zoom the board, keeping the point at the centre of the view where it is."""

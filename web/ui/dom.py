@@ -154,3 +154,16 @@ def changed(key: str, value: Any) -> bool:
 def forget_drawn() -> None:
     """Another game, or the page redrawn from scratch: draw everything again."""
     _DRAWN.clear()
+
+
+def copy_field(id_: str, done: Any) -> None:
+    """Copy the value of the text field ``id_`` to the clipboard, then ``done()`` says so."""
+    BRIDGE.copy(element(id_).value)
+    done()
+
+
+def scroll_to(id_: str) -> None:
+    """The phone bar's jumps to a panel (civilizations, players, log)."""
+    target = element(id_)
+    if found(target):
+        target.scrollIntoView()

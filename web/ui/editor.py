@@ -2,9 +2,76 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .dom import _, append_parts, element, make, ngettext, show
+
+
+class TokenPlan:
+    """The tokens a human has put with the editor so far, before confirming them. It belongs
+    to one position (the view's digest): a new position starts from the editor's proposal."""
+
+    def __init__(self) -> None:
+        self.digest: str | None = None
+        self.add: dict[str, int] = {}
+
+    def forget(self) -> None:
+        self.digest = None
+
+    @staticmethod
+    def editing(view: dict[str, Any]) -> dict[str, Any] | None:
+        """The view's editor while a human places tokens (None otherwise)."""
+        return None if view.get("virtual_to_act") else view.get("editor")
+
+    def counts(self, view: dict[str, Any]) -> dict[str, int]:
+        """Tokens added per province so far (the editor's proposal at first)."""
+        ed = view.get("editor")
+        if ed is None:
+            return {}
+        if self.digest is None or self.digest != view.get("digest"):
+            self.digest, self.add = view.get("digest"), dict(ed["start"])
+        return self.add
+
+    def preview(self, view: dict[str, Any]) -> dict[str, int]:
+        """Each editable province's count as the plan stands (the board shows these)."""
+        ed = self.editing(view)
+        if ed is None:
+            return {}
+        add = self.counts(view)
+        return {p: ed["base"][p] + add.get(p, 0) for p in ed["base"]}
+
+    def edit(self, view: dict[str, Any], pid: str, delta: int,
+             province_name: Callable[[str], str], refuse: Callable[[str], None]) -> bool:
+        """One token more (``delta`` 1) or less (-1) in ``pid``. Whether the plan changed;
+        a refusal the player must read goes to ``refuse``. The limits are the engine's own
+        (presenter.placement_editor), so the plan never asks what the rules refuse."""
+        ed = view.get("editor")
+        if ed is None or pid not in ed["base"]:
+            return False
+        add = self.counts(view)
+        left = ed["total"] - sum(add.values())
+        n = ed["base"][pid] + add.get(pid, 0) + delta
+        high = ed["max"][pid]
+        if delta > 0 and left <= 0:
+            refuse(_("No token left in hand: take one from another province first."))
+            return False
+        if delta > 0 and high is not None and n > high:
+            refuse(ngettext("{province} takes at most {n} token now (C-3.4.3).",
+                            "{province} takes at most {n} tokens now (C-3.4.3).",
+                            high).format(province=province_name(pid), n=high))
+            return False
+        if delta < 0 and (add.get(pid, 0) <= 0 or n < ed["min"][pid]):
+            return False  # the button is disabled: the rules need this token here
+        add[pid] = add.get(pid, 0) + delta
+        return True
+
+    def action(self, view: dict[str, Any]) -> dict[str, Any] | None:
+        """The plan as the engine's ``place_all`` action (None: no editor)."""
+        if view.get("editor") is None:
+            return None
+        add = self.counts(view)
+        return {"kind": "place_all", "placement": {p: n for p, n in add.items() if n}}
 
 
 def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name: Any,

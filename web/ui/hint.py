@@ -1,0 +1,37 @@
+"""The strong AI's suggested move for a human (issue 13): its sentence above the board, and
+its provinces or display slot marked on the page, never played."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from .dom import append_parts, element, found, show
+
+
+class HintView:
+    def __init__(self) -> None:
+        self.shown = False  # a hint is on the page
+
+    def render(self, hint: dict[str, Any] | None, province_nodes: dict[str, Any]) -> None:
+        """``hint``: Session.hint's move (None: no hint); ``province_nodes``: the board's
+        nodes by province id (BoardView.nodes)."""
+        if hint is None and not self.shown:
+            return  # nothing shown, nothing to show: no DOM call (most redraws)
+        self.shown = hint is not None
+        box = element("hint-text")
+        show(box, hint is not None)
+        for node in js.document.querySelectorAll(".hinted"):
+            node.classList.remove("hinted")
+        if hint is None:
+            return
+        box.replaceChildren()
+        append_parts(box, hint["parts"] or [(hint["text"], None)])
+        for pid in hint["provinces"]:
+            if pid in province_nodes:
+                province_nodes[pid][0].classList.add("hinted")
+        if hint["slot"] is not None:
+            slot = js.document.querySelector(f"[data-testid=slot-{hint['slot']}]")
+            if found(slot):
+                slot.classList.add("hinted")
