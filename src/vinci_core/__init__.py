@@ -29,24 +29,27 @@ if TYPE_CHECKING:
         PlaceAll,
         parse_action,
     )
-    from .config import GameConfig, Seat
     from .costs import ConquestCost, CostTerm, conquest_cost
-    from .maps import Board, MapData, load_map, register_map
+    from .mapfile import MapData
+    from .maps import Board, load_map, register_map
     from .save import SaveError, decode_save, digest, encode_save
+    from .schemas import GameConfig, Seat
     from .state import GameState, new_game, replay
     from .tiles import TILES, Tile
     from .virtual import VirtualPlayer, play_game, province_value
 
 # Each public name and the submodule that defines it. They are imported at first use (PEP
 # 562): ``import vinci_core`` alone loads nothing, so the page imports only what its first
-# render needs, and pydantic (GameConfig, Seat, MapData: vinci_core.schemas) only at the edges.
+# render needs, and pydantic (GameConfig, Seat: vinci_core.schemas; MapData: mapfile) only at
+# the edges.
 _WHERE = {
     **dict.fromkeys(("Abandon", "Action", "ActionError", "Choose", "Conquer", "Decline",
                      "Diplomacy", "EndTurn", "Finish", "Fort", "IllegalAction", "Keep", "Place",
                      "PlaceAll", "parse_action"), "actions"),
-    **dict.fromkeys(("GameConfig", "Seat"), "config"),
+    **dict.fromkeys(("GameConfig", "Seat"), "schemas"),
     **dict.fromkeys(("ConquestCost", "CostTerm", "conquest_cost"), "costs"),
-    **dict.fromkeys(("Board", "MapData", "load_map", "register_map"), "maps"),
+    **dict.fromkeys(("Board", "load_map", "register_map"), "maps"),
+    "MapData": "mapfile",
     **dict.fromkeys(("SaveError", "decode_save", "digest", "encode_save"), "save"),
     **dict.fromkeys(("GameState", "new_game", "replay"), "state"),
     **dict.fromkeys(("TILES", "Tile"), "tiles"),

@@ -67,7 +67,7 @@ from .virtual import (
 )
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 Level = Literal["book", "strong"]
 LEVELS: tuple[Level, ...] = ("book", "strong")

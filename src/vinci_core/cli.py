@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import TextIO
 
 from .actions import Action, Choose, Conquer, Decline, Diplomacy, Fort, PlaceAll
-from .config import GameConfig, Seat
 from .costs import NEUTRAL
 from .maps import load_map, register_map
 from .save import encode_save
+from .schemas import GameConfig, Seat
 from .state import GameState, new_game
 from .tiles import TILES, civ_tokens
 from .virtual import Preference, VirtualPlayer, play_game

@@ -1,17 +1,14 @@
-"""Game configuration and the rule parameters it implies.
+"""The constants of a game's settings and the rule parameters they imply (:class:`Rules`).
 
-:class:`GameConfig` and :class:`Seat` are pydantic models (every config is validated where
-it comes in); they live in :mod:`vinci_core.schemas` and are handed out here on first use
-(PEP 562), so that the engine's modules import this one without loading pydantic.
+The settings themselves (:class:`~vinci_core.schemas.GameConfig`, :class:`~vinci_core.schemas.Seat`)
+are pydantic models in :mod:`vinci_core.schemas`: every config is validated where it comes
+in, and the engine's modules import this one without loading pydantic.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal
-
-if TYPE_CHECKING:
-    from .schemas import GameConfig, Seat
+from typing import Literal
 
 # C-6.1: target by number of seats; solo and two-player games (V-1) play to 150.
 TARGET_VP = {3: 150, 4: 120, 5: 100, 6: 100}
@@ -48,7 +45,8 @@ EDITIONS: dict[str, dict[str, object]] = {
 
 @dataclass(frozen=True, slots=True)
 class Rules:
-    """Plain, fast copy of the config's rule parameters for the engine's hot loop."""
+    """Plain, fast copy of the config's rule parameters for the engine's hot loop
+    (``GameConfig.rule_parameters``)."""
 
     seats: int
     target: int  # C-6.1; 0 in online games (Y-6.1: rounds, see ``rounds``)
@@ -67,36 +65,11 @@ class Rules:
     remove_cut_off: bool  # C-7.2
     rounds: int = 0  # Y-6.1: the last round of an online game (0: a target ends the game)
 
-    @classmethod
-    def from_config(cls, cfg: GameConfig) -> Rules:
-        n = len(cfg.seats)
-        fixed = cfg.rules_version >= 2
-        return cls(
-            seats=n,
-            target=cfg.target() or 0,
-            extra=tuple(cfg.extra_tokens(i) for i in range(n)),
-            virtual=tuple(s.virtual for s in cfg.seats),
-            clear_contact=cfg.decline_contact == "clear",
-            auto_redistribution=cfg.defender_redistribution == "auto",
-            end_at_any_scoring=fixed,
-            abandon_last_province=fixed,
-            rebirth_only_at_end=fixed,
-            temporaries_never_force_entry=fixed,
-            forbid_own_declined=fixed and cfg.decline_contact == "forbid",
-            automatic_decline=cfg.automatic_decline,
-            remove_cut_off=cfg.cut_off_tokens == "removed",
-            rounds=cfg.rules_set.round_limit(n) or 0,
-        )
 
-
-def __getattr__(name: str) -> Any:
-    """``GameConfig`` and ``Seat``, from vinci_core.schemas at first use (it loads pydantic)."""
-    if name in ("GameConfig", "Seat"):
-        from . import schemas
-
-        return getattr(schemas, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
+# Limits of data from outside, checked by the schemas and the save reader alike.
+MAX_JSON = 2_000_000  # bytes of a save after decompression
+# A game's identity as saves write it (save.new_game_id, save.legacy_game_id).
+GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{6,32}$"
 
 __all__ = ["EDITIONS", "FIRST_MAX_TARGET_VP", "FIRST_RULES", "MAX_TARGET_VP", "RULES_VERSION",
-           "GameConfig", "Mode", "Rules", "Seat"]
+           "GAME_ID_PATTERN", "MAX_JSON", "Mode", "Rules"]

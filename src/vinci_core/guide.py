@@ -32,7 +32,7 @@ from .state import GameState, new_game
 from .virtual import VirtualPlayer, solo
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 HUMAN = 0  # the human's seat in the guided game
 GUIDE_SEED = 101  # bench/guide_seed.py: the clearest story of seeds 1-300

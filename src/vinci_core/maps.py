@@ -1,7 +1,7 @@
 """Boards: the map facts of RULES.md C-8, validated at load and compiled for the hot loop.
 
-A map file is JSON (see ``data/maps/europe.json``). :class:`MapData` is its pydantic
-schema; :class:`Board` is the same facts as plain tuples indexed by province number,
+A map file is JSON (see ``data/maps/europe.json``). :class:`~vinci_core.mapfile.MapData` is
+its pydantic schema; :class:`Board` is the same facts as plain tuples indexed by province number,
 which is what the engine uses while it searches legal moves.
 
 >>> board = load_map("europe")
@@ -19,26 +19,10 @@ from dataclasses import dataclass
 from functools import cached_property
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING
 
-Terrain = Literal["farmland", "pasture", "hills", "forest", "mountain", "desert", "river"]
-SeaKind = Literal["ocean", "sea", "inland"]
-Point = tuple[float, float]
-
-if TYPE_CHECKING:
-    from .schemas import MapData, ProvinceData
-
-# The map file's models live in vinci_core.schemas (pydantic); handed out here on first use.
-_SCHEMAS = ("Decoration", "MapData", "ProvinceData", "SeaData", "StraitLine")
-
-
-def __getattr__(name: str) -> Any:
-    """The map file's pydantic models, from vinci_core.schemas at first use."""
-    if name in _SCHEMAS:
-        from . import schemas
-
-        return getattr(schemas, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+if TYPE_CHECKING:  # the map file's models load pydantic: imported where a file is read
+    from .mapfile import MapData, ProvinceData
 
 
 @dataclass(frozen=True, eq=False)
@@ -172,7 +156,7 @@ _NEWEST: dict[str, int] = {}
 
 def register_map(data: MapData | dict | str | Path) -> Board:
     """Validate a map (model, dict, JSON text or file path) and make it loadable by its id."""
-    from .schemas import MapData  # the edge: pydantic validates
+    from .mapfile import MapData  # the edge: pydantic validates
     if isinstance(data, Path):
         data = data.read_text(encoding="utf-8")
     if isinstance(data, str):

@@ -29,7 +29,7 @@ from .session import NO_CONTROLS, Session, _entries, _track_round
 from .state import GameState, new_game
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 UNITS = ("action", "turn", "round")
 

@@ -36,7 +36,7 @@ from .view import DEFAULT_COLOURS, seat_colour, seat_colours
 
 if TYPE_CHECKING:
     from .ai import Decision
-    from .config import GameConfig, Seat
+    from .schemas import GameConfig, Seat
 
 
 def _tile(tid: str, ruleset: str | None) -> Tile:
@@ -635,7 +635,7 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     """
     from pydantic import ValidationError
 
-    from .config import GameConfig, Seat  # the edge: pydantic validates the form
+    from .schemas import GameConfig, Seat  # the edge: pydantic validates the form
 
     t = translations(lang)
     ruleset = _text(form, "ruleset") or "classic"

@@ -21,7 +21,7 @@ from .actions import Action
 from .state import GameState, new_game
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 # Far above any real game (hundreds of turns of place-by-place reorganization).
 MAX_ACTIONS = 200_000

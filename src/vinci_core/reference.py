@@ -407,10 +407,10 @@ def _glossary(lang: str, ruleset: Ruleset) -> list[Section]:
 
 
 def game_options(config: Any) -> dict[str, object]:
-    """The options in force in a game (a :class:`~vinci_core.config.GameConfig`), as
+    """The options in force in a game (a :class:`~vinci_core.schemas.GameConfig`), as
     :func:`sections` reads them: each C-7 option's value and the target score.
 
-    >>> from vinci_core.config import GameConfig
+    >>> from vinci_core.schemas import GameConfig
     >>> game_options(GameConfig.solo())["target"]
     150
     """

@@ -45,20 +45,18 @@ from .actions import (
     PlaceAll,
     field_problem,
 )
-from .config import FIRST_RULES, MAX_TARGET_VP
+from .config import FIRST_RULES, MAX_JSON, MAX_TARGET_VP
 from .maps import Board, board_with_fingerprint, load_map
 from .state import GameState, new_game
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
 
-    from .config import GameConfig
-    from .schemas import SaveModel
+    from .schemas import GameConfig, SaveModel
 
 PREFIX = "vinci"
 VERSION = 1
 MAX_TEXT = 200_000  # characters of save text accepted
-MAX_JSON = 2_000_000  # bytes after decompression
 # About three times the longest random Europe game seen by bench/saves.py (6 seats, target
 # MAX_TARGET_VP: 3,747 actions), as a player who keeps emptying provinces or buying dear
 # slots makes longer games; the largest accepted save still loads in a fraction of a second.
@@ -67,8 +65,6 @@ MAX_ACTIONS = 12_000
 # The first release accepted 50,000 actions and targets up to 10,000: its saves with a target
 # above MAX_TARGET_VP keep that limit, so such a game is never lost.
 FIRST_MAX_ACTIONS = 50_000
-# A game's identity as saves write it (new_game_id, legacy_game_id).
-GAME_ID_PATTERN = r"^[A-Za-z0-9_-]{6,32}$"
 
 
 class SaveError(ExplainedError):
@@ -371,7 +367,7 @@ def config_from_record(config: dict[str, Any], board_fingerprint: str) -> GameCo
     Raises :class:`SaveError` when the record is not valid or names an unknown board."""
     from pydantic import ValidationError
 
-    from .config import GameConfig  # the edge: pydantic validates
+    from .schemas import GameConfig  # the edge: pydantic validates
 
     try:
         cfg = GameConfig.model_validate(_complete(config, board_fingerprint),

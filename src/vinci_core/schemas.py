@@ -3,11 +3,12 @@
 Nothing on the way from a page's start to its first drawn board imports this module (nor
 pydantic): the engine works on plain types, and these models are reached only where data
 comes in: a game's settings (:class:`GameConfig`, :class:`Seat`; the new-game form, a save or
-a link), a map file (:class:`MapData`), an action given as JSON (:func:`action_adapter`) and
-a save's contents (:class:`SaveModel`). ``vinci_core.config``, ``maps`` and ``vinci_core``
-itself hand these names out on first use (PEP 562), so ``from vinci_core.config import
-GameConfig`` keeps working and is what loads pydantic. The page loads the pydantic wheels
-after its first render (web/boot.js).
+a link), a map file (:class:`MapData`, from vinci_core.mapfile), an action given as JSON
+(:func:`action_adapter`) and a save's contents (:class:`SaveModel`). The engine's modules
+import these names only for type checking or inside the functions that read data from
+outside, and this module imports no module that does so: the imports run one way, from
+the edges down to the engine. ``vinci_core`` itself hands these names out on first use (PEP
+562). The page loads the pydantic wheels after its first render (web/boot.js).
 """
 
 from __future__ import annotations
@@ -28,99 +29,20 @@ from pydantic import (
 from .config import (
     FIRST_MAX_TARGET_VP,
     FIRST_RULES,
+    GAME_ID_PATTERN,
+    MAX_JSON,
     MAX_TARGET_VP,
     RULES_VERSION,
     TARGET_VP,
     VIRTUAL_MODE_EXTRA,
     VIRTUAL_MODE_TARGET,
     Mode,
+    Rules,
 )
-from .maps import Point, SeaKind, Terrain, load_map
+from .maps import load_map
 from .rules import RULESETS, Ruleset
 from .rules.classic import EXTRA_TOKENS
-from .save import GAME_ID_PATTERN, MAX_JSON
 from .tiles import TileCounts
-
-# --- boards (vinci_core.maps) ------------------------------------------------------------
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
-
-
-class ProvinceData(_Strict):
-    """One land province (C-8). Geometry fields are optional: hand-made test maps omit them."""
-
-    name: str
-    terrain: Terrain
-    mine: bool = False
-    port: bool = False
-    seas: list[str] = Field(default_factory=list)
-    edge: bool = False
-    neighbours: list[str] = Field(default_factory=list)
-    straits: list[str] = Field(default_factory=list)
-    path: str | None = None  # SVG path data in board coordinates
-    label: Point | None = None
-    token: Point | None = None
-
-
-class SeaData(_Strict):
-    name: str
-    kind: SeaKind = "sea"
-    edge: bool = False
-    neighbours: list[str] = Field(default_factory=list)
-    path: str | None = None
-    label: Point | None = None
-
-
-class StraitLine(_Strict):
-    """Drawing of a strait: the two provinces it joins and a line between their shores."""
-
-    provinces: tuple[str, str]
-    line: tuple[Point, Point]
-
-
-class Decoration(_Strict):
-    """Land drawn on the board that is not in play (far coasts, small islands)."""
-
-    name: str = ""
-    path: str
-
-
-class MapData(_Strict):
-    id: str
-    name: str
-    version: int = 1
-    width: float = 1000.0
-    height: float = 1000.0
-    provinces: dict[str, ProvinceData]
-    seas: dict[str, SeaData] = Field(default_factory=dict)
-    strait_lines: list[StraitLine] = Field(default_factory=list)
-    decoration: list[Decoration] = Field(default_factory=list)
-    # Y-7.6: extra tokens of a new civilization in online games, by number of seats ("2" …
-    # "5"). Not a classic rule fact, so not in the fingerprint: classic saves keep theirs.
-    online_extra_tokens: dict[str, int] | None = None
-
-    @model_validator(mode="after")
-    def _check_references(self) -> MapData:
-        provinces, seas = self.provinces, self.seas
-        for pid, p in provinces.items():
-            for other in (*p.neighbours, *p.straits):
-                if other not in provinces or other == pid:
-                    raise ValueError(f"province {pid}: unknown neighbour {other!r}")
-                q = provinces[other]
-                if pid not in q.neighbours and pid not in q.straits:
-                    raise ValueError(f"adjacency not symmetric: {pid} - {other}")
-            for s in p.seas:
-                if s not in seas:
-                    raise ValueError(f"province {pid}: unknown sea {s!r}")
-        for sid, sea in seas.items():
-            for other in sea.neighbours:
-                if other not in seas or other == sid:
-                    raise ValueError(f"sea {sid}: unknown neighbour {other!r}")
-                if sid not in seas[other].neighbours:
-                    raise ValueError(f"sea adjacency not symmetric: {sid} - {other}")
-        return self
-
 
 # --- a game's settings (vinci_core.config) ---------------------------------------------
 
@@ -306,6 +228,27 @@ class GameConfig(BaseModel):
     def start_vp(self, seat: int) -> int:
         value = self.seats[seat].start_vp
         return self.rules_set.start_vp if value is None else value  # C-1.2, Y-1.2
+
+    def rule_parameters(self) -> Rules:
+        """The rule parameters this config implies, as the engine's plain copy."""
+        n = len(self.seats)
+        fixed = self.rules_version >= 2
+        return Rules(
+            seats=n,
+            target=self.target() or 0,
+            extra=tuple(self.extra_tokens(i) for i in range(n)),
+            virtual=tuple(s.virtual for s in self.seats),
+            clear_contact=self.decline_contact == "clear",
+            auto_redistribution=self.defender_redistribution == "auto",
+            end_at_any_scoring=fixed,
+            abandon_last_province=fixed,
+            rebirth_only_at_end=fixed,
+            temporaries_never_force_entry=fixed,
+            forbid_own_declined=fixed and self.decline_contact == "forbid",
+            automatic_decline=self.automatic_decline,
+            remove_cut_off=self.cut_off_tokens == "removed",
+            rounds=self.rules_set.round_limit(n) or 0,
+        )
 
 
 # --- actions as JSON (vinci_core.actions) ----------------------------------------------

@@ -63,7 +63,7 @@ from .tiles import TILES
 from .view import snapshot
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 MAX_UNDO = 200
 

@@ -53,7 +53,7 @@ from .rules.online import (
 from .tiles import abilities, civ_tokens, compatible
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 SLOTS = 6
 FIELD_GENERAL_TOKENS = 7  # C-3.1.3
@@ -165,7 +165,7 @@ class GameState:
     def initial(cls, config: GameConfig) -> GameState:
         s = cls.__new__(cls)
         s.config = config
-        s.rules = Rules.from_config(config)
+        s.rules = config.rule_parameters()
         s.ruleset = rs = config.rules_set
         s.board = load_map(config.map, config.map_version)
         n = len(s.board.ids)

@@ -10,7 +10,7 @@ from .state import GameState
 from .tiles import civ_tokens
 
 if TYPE_CHECKING:
-    from .config import GameConfig
+    from .schemas import GameConfig
 
 __all__ = ["DEFAULT_COLOURS", "seat_colour", "seat_colours", "snapshot"]
 

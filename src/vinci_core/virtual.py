@@ -42,7 +42,7 @@ from .defence import homogeneous_placement
 from .state import ESPIONAGE_COST, GameState, new_game
 
 if TYPE_CHECKING:
-    from .config import GameConfig, Seat
+    from .schemas import GameConfig, Seat
 
 Preference = Literal["value", "formula"]
 
@@ -404,7 +404,7 @@ class VirtualPlayer:
 
     def seat(self, name: str, colour: str | None = None) -> Seat:
         """A virtual :class:`Seat` that carries this player's options."""
-        from .config import Seat
+        from .schemas import Seat
 
         return Seat(name=name, virtual=True, colour=colour, start_vp=self.start_vp,
                     extra_tokens=self.extra_tokens, virtual_preference=self.preference,
@@ -475,7 +475,7 @@ class VirtualPlayer:
 def solo(name: str = "You", player: VirtualPlayer | None = None,
          **options: object) -> GameConfig:
     """V-1: one human against three virtual players built from ``player``'s options."""
-    from .config import GameConfig, Seat
+    from .schemas import GameConfig, Seat
 
     player = player or VirtualPlayer()
     seats = [Seat(name=name)] + [player.seat(f"Virtual {i}") for i in (1, 2, 3)]
@@ -485,7 +485,7 @@ def solo(name: str = "You", player: VirtualPlayer | None = None,
 def two_player(first: str = "Player 1", second: str = "Player 2",
                player: VirtualPlayer | None = None, **options: object) -> GameConfig:
     """V-1: two humans and two virtual players, seated alternately."""
-    from .config import GameConfig, Seat
+    from .schemas import GameConfig, Seat
 
     player = player or VirtualPlayer()
     seats = [Seat(name=first), player.seat("Virtual 1"), Seat(name=second),
@@ -503,7 +503,7 @@ def play_game(start: GameConfig | GameState,
               ) -> GameState:
     """Play a game to its end, every seat by the book (each seat's options from the config
     unless ``players`` gives one). ``on_action(before, action, after)`` sees every step."""
-    from .config import GameConfig
+    from .schemas import GameConfig
 
     state = new_game(start) if isinstance(start, GameConfig) else start
     config = state.config

@@ -1,0 +1,99 @@
+"""The engine's modules import one another one way: no circle, counting every import (at the
+top, inside a function, or for type checking only). Deferring pydantic to the edges once
+turned 14 modules into one circle (the engine imported the schemas lazily while the schemas
+imported the engine); this holds the layers apart: the edges (schemas, mapfile, save) import
+the engine, never the reverse."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "src" / "vinci_core"
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _imports(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules that ``path`` imports, wherever the import stands."""
+    name = _module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level:
+            base = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+            target = f"{base}.{node.module}" if node.module else base
+            for alias in node.names:  # ``from . import costs``: the module costs
+                sub = f"{target}.{alias.name}"
+                found.add(sub if sub in modules else target)
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith("vinci_core"):
+            found.add(node.module or "")
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("vinci_core."))
+    return {m for m in found if m in modules and m != name}
+
+
+def _graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {_module_name(p) for p in paths}
+    # The package's face (vinci_core/__init__.py) only hands names out on first use.
+    return {_module_name(p): _imports(p, modules) for p in paths
+            if _module_name(p) != "vinci_core"}
+
+
+def _circle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One circle of imports, if there is any (depth-first search)."""
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(module: str) -> list[str] | None:
+        state[module] = 1
+        path.append(module)
+        for other in sorted(graph.get(module, ())):
+            if state.get(other) == 1:
+                return path[path.index(other):] + [other]
+            if other not in state and (found := visit(other)):
+                return found
+        path.pop()
+        state[module] = 2
+        return None
+
+    for module in sorted(graph):
+        if module not in state and (found := visit(module)):
+            return found
+    return None
+
+
+def test_the_import_graph_is_read():
+    graph = _graph()
+    assert "vinci_core.maps" in graph["vinci_core.state"]
+    assert "vinci_core.rules" in graph["vinci_core.state"]
+    assert "vinci_core.mapfile" in graph["vinci_core.maps"]  # inside register_map
+    assert "vinci_core.schemas" in graph["vinci_core.save"]  # type checking and _read
+
+
+def test_no_circle_of_imports_in_the_engine():
+    assert _circle(_graph()) is None
+
+
+@pytest.mark.parametrize("edge", ["vinci_core.schemas", "vinci_core.mapfile"])
+def test_the_engine_below_the_edges_never_imports_them(edge):
+    # The modules an edge imports (directly or not) are the engine it validates data for.
+    graph = _graph()
+    below, todo = set(), [edge]
+    while todo:
+        for other in graph[todo.pop()]:
+            if other not in below:
+                below.add(other)
+                todo.append(other)
+    assert edge not in below
+
+
+def test_a_circle_is_found_when_there_is_one():
+    assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _circle({"a": {"b"}, "b": set()}) is None
