@@ -139,9 +139,9 @@ def main(argv: list[str] | None = None) -> int:
     site = args.site or build_site.DIST
     server, base = web._serve(site)
     boot_js = (site / "boot.js").read_text()
-    assert "pyodide.pyimport(ENTRY)" in boot_js
-    exposed = boot_js.replace("pyodide.pyimport(ENTRY)",
-                              "window.__pyodide = pyodide; pyodide.pyimport(ENTRY)")
+    assert "const main = pyodide.pyimport(ENTRY);" in boot_js
+    exposed = boot_js.replace("const main = pyodide.pyimport(ENTRY);",
+                              "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
     chunks: list[dict] = []
     try:
         with sync_playwright() as p:

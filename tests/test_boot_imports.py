@@ -23,9 +23,13 @@ for ruleset in ("classic", "online"):
 assert presenter.SEAT_COLOURS and vc.__version__
 assert issubclass(vc.SaveError, ValueError) and vc.IllegalAction and vc.ActionError
 i18n.translations("nl")
+page_labels("nl")  # the guide's entry in the Help menu
 loaded = sorted(m for m in sys.modules if m.split(".")[0] in ("pydantic", "pydantic_core"))
 print(",".join(loaded))
 """
+FIRST_RENDER = FIRST_RENDER.replace("from vinci_core.session import",
+                                    "from vinci_core.guide import page_labels\n"
+                                    "from vinci_core.session import")
 
 
 def _run(code: str) -> str:
@@ -36,6 +40,18 @@ def _run(code: str) -> str:
 
 def test_the_first_render_imports_no_pydantic():
     assert _run(FIRST_RENDER) == ""
+
+
+# Loaded where they are first used, not by a first render: each costs the page's start
+# a few to a few dozen ms in Pyodide (the book's virtual player: the guide imports it only
+# to set up its game).
+NOT_AT_FIRST_RENDER = ("secrets", "unicodedata", "importlib.resources", "vinci_core.virtual")
+
+
+def test_the_first_render_leaves_out_what_it_does_not_use():
+    out = _run(FIRST_RENDER + f"print('loaded:', *sorted(set({NOT_AT_FIRST_RENDER!r}) "
+                              "& set(sys.modules)))")
+    assert out.splitlines()[-1] == "loaded:"
 
 
 def test_a_game_setting_loads_pydantic_where_it_comes_in():

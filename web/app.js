@@ -22,6 +22,8 @@
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
 //   vinci.paintTokens(json)         the board's changed token groups and tints, one call
 //   vinci.paintTargets(json)        the board's changed highlights (targets), one call
+//   vinci.build(id, json[, at])     #id's children (or its child number `at`) built from a
+//                                   tree of nodes in one call (see buildNode)
 //   vinci.showLogRows(n)            a replay's log: up to its n-th row shown, that one current
 //   vinci.onClickOf(selector, fn)   fn(event, hook) for clicks on `selector` only (capture)
 //   vinci.watchAdded(ids, re, fn)   fn(nodes) for nodes added under `ids` whose text matches
@@ -108,6 +110,26 @@ function showBootPicture() {
       bar.value = Math.min(0.95, done / total);
     }).observe({ type: "resource", buffered: true });
   }
+}
+
+// A panel drawn in one call rather than one bridge trip per element and attribute (a far
+// replay jump redraws the display and the player cards): a node is a string (a text node:
+// never parsed as markup, so player names are safe) or [tag, {attribute: value}, ...nodes];
+// a "svg:" tag is made in SVG's namespace; an attribute true is present and empty, false or
+// null is left out.
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function buildNode(spec) {
+  if (typeof spec === "string") return document.createTextNode(spec);
+  const [tag, attrs, ...children] = spec;
+  const node = tag.startsWith("svg:") ? document.createElementNS(SVG_NS, tag.slice(4))
+    : document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === true) node.setAttribute(key, "");
+    else if (value !== false && value !== null) node.setAttribute(key, String(value));
+  }
+  for (const child of children) node.append(buildNode(child));
+  return node;
 }
 
 const vinci = {
@@ -201,6 +223,13 @@ const vinci = {
   // while Python redraws, each would force a layout of its own (click to redrawn board).
   measureBoard() {
     atNextFrame("measure-board", measureBoard);
+  },
+  build(id, json, at = -1) {
+    const box = $(id);
+    const nodes = JSON.parse(json).map(buildNode);
+    if (at < 0) box.replaceChildren(...nodes);
+    else if (at < box.children.length) box.children[at].replaceWith(...nodes);
+    else box.append(...nodes);
   },
   scrollToEnd(el) {
     atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });
@@ -504,12 +533,16 @@ function atNextFrame(key, fn) {
   nextFrame.set(key, fn);
 }
 
+let boardRoom = ""; // the last --board-max: set again only when it changes (a restyle)
+
 function measureBoard() {
   const box = $("board");
   if (!box || box.offsetParent === null) return;
   const top = box.getBoundingClientRect().top + window.scrollY;
-  const room = Math.max(240, window.innerHeight - top - 8);
-  root.style.setProperty("--board-max", room + "px");
+  const room = Math.max(240, window.innerHeight - top - 8) + "px";
+  if (room === boardRoom) return;
+  boardRoom = room;
+  root.style.setProperty("--board-max", room);
 }
 window.addEventListener("resize", measureBoard);
 

@@ -29,7 +29,6 @@ from .costs import conquest_cost
 from .i18n import N_, translations
 from .presenter import province_name
 from .state import GameState, new_game
-from .virtual import VirtualPlayer, solo
 
 if TYPE_CHECKING:
     from .schemas import GameConfig
@@ -71,6 +70,9 @@ TERM_LABELS: dict[str, str] = {
 
 def guide_config(lang: str = "en", seed: int = GUIDE_SEED) -> GameConfig:
     """The guided game: solo on Europe, classic rules, the book's virtual players."""
+    # Here, not at the top: the page's first render asks only for page_labels.
+    from .virtual import VirtualPlayer, solo
+
     name = translations(lang, "guide").gettext("You")
     return solo(name, VirtualPlayer(), map="europe", seed=seed)
 

@@ -17,7 +17,6 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -169,10 +168,12 @@ def register_map(data: MapData | dict | str | Path) -> Board:
     return board
 
 
+MAPS_DIR = Path(__file__).resolve().parent / "data" / "maps"  # the shipped boards' files
+
+
 def _shipped(filename: str) -> str | None:
     try:
-        return resources.files("vinci_core").joinpath(f"data/maps/{filename}").read_text(
-            encoding="utf-8")
+        return (MAPS_DIR / filename).read_text(encoding="utf-8")
     except (FileNotFoundError, OSError):
         return None
 
@@ -210,7 +211,7 @@ def map_versions(name: str) -> list[int]:
     """Every version of the map ``name`` that this edition can load, oldest first."""
     load_map(name)
     versions = set(_REGISTRY[name])
-    for entry in resources.files("vinci_core").joinpath("data/maps").iterdir():
+    for entry in MAPS_DIR.iterdir():
         stem, _, rest = entry.name.partition(".v")
         if stem == name and rest.endswith(".json") and rest[:-5].isdigit():
             versions.add(int(rest[:-5]))
@@ -220,7 +221,7 @@ def map_versions(name: str) -> list[int]:
 def shipped_maps() -> list[str]:
     """Ids of the boards shipped in the package (their newest files), sorted."""
     names = []
-    for entry in resources.files("vinci_core").joinpath("data/maps").iterdir():
+    for entry in MAPS_DIR.iterdir():
         stem, dot, rest = entry.name.partition(".")
         if dot and rest == "json" and MAP_NAME.fullmatch(stem):
             names.append(stem)

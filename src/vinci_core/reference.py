@@ -31,7 +31,6 @@ Every text is a gettext message of the ``reference`` domain (``locale/*/referenc
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -534,6 +533,8 @@ def section_for(rule_id: str, ruleset: Ruleset = "classic", lang: str = "en") ->
 
 def fold(text: str) -> str:
     """Text as search compares it: lower case, without accents ("Élevage" ~ "elevage")."""
+    import unicodedata  # here: the search box's first use, not the page's start
+
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 

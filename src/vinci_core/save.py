@@ -22,7 +22,6 @@ import base64
 import binascii
 import hashlib
 import json
-import secrets
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -214,6 +213,8 @@ def encode_save(state: GameState, game_id: str | None = None) -> str:
 
 def new_game_id() -> str:
     """A fresh identity for a new game (random: two games never share one by chance)."""
+    import secrets  # here, not at the top: a first render needs none of what it loads (hmac…)
+
     return secrets.token_urlsafe(9)  # 12 characters
 
 

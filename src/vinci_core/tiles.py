@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from importlib import resources
+from pathlib import Path
 from typing import Literal
 
 TileCounts = Literal["designer", "printed"]
@@ -34,8 +34,13 @@ class Tile:
     summary: str
 
 
+# The package's data files, beside its modules (as i18n's LOCALE_DIR): importlib.resources
+# would be one more import on the page's first render.
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
 def _load(filename: str) -> tuple[dict[str, Tile], dict[str, int]]:
-    text = resources.files("vinci_core").joinpath(f"data/{filename}").read_text("utf-8")
+    text = (DATA_DIR / filename).read_text("utf-8")
     raw = json.loads(text)
     tiles = {tid: Tile(id=tid, **fields) for tid, fields in raw["tiles"].items()}
     return tiles, dict(raw.get("printed_copies", {}))

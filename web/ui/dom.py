@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+
+from vinci_core.i18n import LANGUAGES, SOURCE_LANGUAGE, translations
 
 try:
     from pyodide.ffi import jsnull as JSNULL  # type: ignore[import-not-found]
@@ -65,6 +68,20 @@ ICONS: dict[str, list[tuple[str, dict[str, str]]]] = {
 }
 
 
+def build(id_: str, nodes: list[Any], at: int = -1) -> None:
+    """Replace the children of element ``id_`` (or only its child number ``at``) with
+    ``nodes``, built by app.js in one call: each node a string (text, never markup) or
+    ``[tag, {attribute: value}, *nodes]`` (see :func:`icon_node` for SVG)."""
+    BRIDGE.build(id_, json.dumps(nodes, separators=(",", ":")), at)
+
+
+def icon_node(name: str) -> list[Any]:
+    """:func:`icon` as a node of :func:`build`."""
+    return ["svg:svg", {"viewBox": "0 0 16 16", "width": "16", "height": "16",
+                        "aria-hidden": "true", "focusable": "false", "class": "icon"},
+            *(["svg:" + tag, attrs] for tag, attrs in ICONS[name])]
+
+
 def icon(name: str) -> Any:
     """An inline SVG icon (:data:`ICONS`), hidden from screen readers: the button that holds
     it carries the words (``aria-label``)."""
@@ -95,23 +112,28 @@ def show(node: Any, on: bool) -> None:
 # parameter.
 
 
-def lang() -> str:
-    from vinci_core.i18n import LANGUAGES, SOURCE_LANGUAGE
+# The page's language as set_lang last wrote it to <html lang>. Kept here: reading it back
+# through Pyodide's bridge for each translated text was a fair share of a redraw's time.
+_page_lang = SOURCE_LANGUAGE
 
-    code = str(js.document.documentElement.lang or "")
-    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+def set_lang(code: str) -> None:
+    """Make ``code`` (one of i18n.LANGUAGES) the page's language: <html lang> and lang()."""
+    global _page_lang
+    _page_lang = code if code in LANGUAGES else SOURCE_LANGUAGE
+    js.document.documentElement.lang = _page_lang
+
+
+def lang() -> str:
+    return _page_lang
 
 
 def _(message: str) -> str:
-    from vinci_core.i18n import translations
-
-    return translations(lang()).gettext(message)
+    return translations(_page_lang).gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    from vinci_core.i18n import translations
-
-    return translations(lang()).ngettext(singular, plural, n)
+    return translations(_page_lang).ngettext(singular, plural, n)
 
 
 def translate_static() -> None:

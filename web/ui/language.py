@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import js  # type: ignore[import-not-found]
 
-from .dom import BRIDGE, element, translate_static
+from .dom import BRIDGE, element, set_lang, translate_static
 
 # The language the player chose from the menu.
 LANG_KEY = "vinci.lang"
@@ -36,7 +36,7 @@ def choose(code: str) -> bool:
 
 def word_page(code: str) -> None:
     """<html lang>, the menu and index.html's own texts in ``code``."""
-    js.document.documentElement.lang = code
+    set_lang(code)
     menu = element("language")
     menu.value = code
     # (hasAttribute: a dataset key never set is undefined, an AttributeError in Pyodide)

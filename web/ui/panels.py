@@ -6,7 +6,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import _, changed, element, icon, lang, make, ngettext, query, show
+from .dom import _, build, changed, element, icon_node, lang, make, ngettext, query, show
 
 
 def render_status(v: dict[str, Any]) -> None:
@@ -73,50 +73,47 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
 
 
 def render_display(v: dict[str, Any]) -> None:
+    """The six civilizations on offer, drawn in one call (dom.build)."""
     from vinci_core.presenter import tile_help, tile_name
     from vinci_core.rules import RULESETS
 
-    tiles_of_game = RULESETS[v["ruleset"]].tiles
-    box = element("display")
-    box.replaceChildren()
+    ruleset, code = v["ruleset"], lang()
+    tiles_of_game = RULESETS[ruleset].tiles
     choosable = set(v["controls"]["choose"]) if not v.get("virtual_to_act") else set()
+    items = []
     for slot in v["display"]:
         k = slot["slot"]
-        b = make("button", None, type="button", class_="slot", data_slot=str(k),
-                 data_testid=f"slot-{k}")
-        if k not in choosable:
-            b.disabled = True
-        tiles = make("span", None, class_="tiles")
+        chips = []
         for tid in slot["tiles"]:
-            tile = tiles_of_game[tid]
-            chip = make("span", None, class_="tile", title=tile_help(tid, v["ruleset"], lang()))
-            chip.append(make("b", tile_name(tid, v["ruleset"], lang())))
-            if tile.tokens is not None:
-                chip.append(make("i", f"+{tile.tokens}"))
-            tiles.append(chip)
-        meta = make("span", None, class_="meta")
-        n = slot["tokens"]
-        meta.append(make("span", ngettext("{n} token", "{n} tokens", n).format(n=n),
-                         class_="tok"))
-        meta.append(make("span", _("cost {n}").format(n=slot["cost"]) if slot["cost"]
-                         else _("free"), class_="cost"))
-        if slot["coins"]:
-            coins = slot["coins"]
-            meta.append(make("span", ngettext("+{n} coin", "+{n} coins", coins).format(n=coins),
-                             class_="coins"))
-        b.append(make("span", str(k), class_="num"), tiles, meta)
+            chip = ["span", {"class": "tile", "title": tile_help(tid, ruleset, code)},
+                    ["b", {}, tile_name(tid, ruleset, code)]]
+            tokens = tiles_of_game[tid].tokens
+            if tokens is not None:
+                chip.append(["i", {}, f"+{tokens}"])
+            chips.append(chip)
+        n, coins = slot["tokens"], slot["coins"]
+        meta: list[Any] = [
+            "span", {"class": "meta"},
+            ["span", {"class": "tok"}, ngettext("{n} token", "{n} tokens", n).format(n=n)],
+            ["span", {"class": "cost"},
+             _("cost {n}").format(n=slot["cost"]) if slot["cost"] else _("free")]]
+        if coins:
+            meta.append(["span", {"class": "coins"},
+                         ngettext("+{n} coin", "+{n} coins", coins).format(n=coins)])
+        choose = ["button", {"type": "button", "class": "slot", "data-slot": str(k),
+                             "data-testid": f"slot-{k}", "disabled": k not in choosable},
+                  ["span", {"class": "num"}, str(k)], ["span", {"class": "tiles"}, *chips],
+                  meta]
         # A tile's glossary entry opens from the info icon beside the slot
         # (web/ui/reference.py): a click on the slot itself chooses the civilization.
-        infos = make("span", None, class_="tile-infos")
+        infos: list[Any] = ["span", {"class": "tile-infos"}]
         for tid in slot["tiles"]:
-            label = _("About {tile}").format(tile=tile_name(tid, v["ruleset"], lang()))
-            info = make("button", None, type="button", class_="tile-info", data_tile=tid,
-                        aria_label=label, title=label, data_testid=f"tile-info-{tid}")
-            info.append(icon("info"))
-            infos.append(info)
-        li = make("li")
-        li.append(b, infos)
-        box.append(li)
+            label = _("About {tile}").format(tile=tile_name(tid, ruleset, code))
+            infos.append(["button", {"type": "button", "class": "tile-info", "data-tile": tid,
+                                     "aria-label": label, "title": label,
+                                     "data-testid": f"tile-info-{tid}"}, icon_node("info")])
+        items.append(["li", {}, choose, infos])
+    build("display", items)
 
 
 def render_players(v: dict[str, Any]) -> None:
@@ -126,16 +123,19 @@ def render_players(v: dict[str, Any]) -> None:
     cards = [(p, p["seat"] == v["current_player"]) for p in v["players"]]
     redraw_all = changed("players-count", (len(cards), lang()))  # a new language: all anew
     if redraw_all:
-        box.replaceChildren()
+        nodes = []
+        for seat, (p, current) in enumerate(cards):
+            texts = _card_counts(p)
+            changed(f"player-{seat}", _card_shape(p, current, v["ruleset"]))
+            changed(f"player-{seat}-counts", texts)
+            nodes.append(_player_card(p, current, v["ruleset"], texts))
+        build("players", nodes)
+        return
     for seat, (p, current) in enumerate(cards):
         texts = _card_counts(p)
-        if changed(f"player-{seat}", _card_shape(p, current, v["ruleset"])) or redraw_all:
+        if changed(f"player-{seat}", _card_shape(p, current, v["ruleset"])):
             changed(f"player-{seat}-counts", texts)
-            card = _player_card(p, current, v["ruleset"], texts)
-            if redraw_all:
-                box.append(card)
-            else:
-                box.children[seat].replaceWith(card)
+            build("players", [_player_card(p, current, v["ruleset"], texts)], seat)
         elif changed(f"player-{seat}-counts", texts):
             card = box.children[seat]
             if texts[0] is not None:
@@ -166,56 +166,52 @@ def _card_counts(p: dict[str, Any]) -> tuple[str | None, str | None]:
 
 
 def _player_card(p: dict[str, Any], current: bool, ruleset: str,
-                 counts: tuple[str | None, str | None]) -> Any:
+                 counts: tuple[str | None, str | None]) -> list[Any]:
+    """A player card as a node of dom.build."""
     from vinci_core.palette import contrast
 
     facts, declined = counts
-    card = make("div", None, class_="player", data_seat=str(p["seat"]),
-                data_testid=f"player-{p['seat']}")
-    if current:
-        card.classList.add("current")
-    card.style.setProperty("--c", p["colour"])
-    head = make("div", None, class_="head")
-    swatch = make("span", p.get("mark", ""), class_="swatch", aria_hidden="true")
-    swatch.style.color = contrast(p["colour"])
-    head.append(swatch,
-                make("span", _("{name} · virtual").format(name=p["name"]) if p["virtual"]
-                     else p["name"], class_="pname"),
-                make("span", _("{n} VP").format(n=p["score"]), class_="score",
-                     data_testid=f"score-{p['seat']}"))
-    card.append(head)
+    seat = p["seat"]
+    name = _("{name} · virtual").format(name=p["name"]) if p["virtual"] else p["name"]
+    # The colours are checked hex values (#rrggbb: the config's schema), so safe in a style.
+    head = ["div", {"class": "head"},
+            ["span", {"class": "swatch", "aria-hidden": "true",
+                      "style": f"color: {contrast(p['colour'])}"}, p.get("mark", "")],
+            ["span", {"class": "pname"}, name],
+            ["span", {"class": "score", "data-testid": f"score-{seat}"},
+             _("{n} VP").format(n=p["score"])]]
+    card: list[Any] = ["div", {"class": "player current" if current else "player",
+                               "data-seat": str(seat), "data-testid": f"player-{seat}",
+                               "style": f"--c: {p['colour']}"}, head]
     if p["active"]:
-        line = make("div", None, class_="civ")
-        line.append(make("span", _("Active"), class_="tag"),
-                    _tile_names(p["active"]["tiles"], ruleset))
-        card.append(line)
-        card.append(make("div", facts, class_="facts"))
+        card.append(["div", {"class": "civ"}, ["span", {"class": "tag"}, _("Active")],
+                     _tile_names(p["active"]["tiles"], ruleset)])
+        card.append(["div", {"class": "facts"}, facts])
     else:
-        card.append(make("div", _("No active civilization"), class_="facts"))
+        card.append(["div", {"class": "facts"}, _("No active civilization")])
     if p.get("peace"):
-        card.append(make("div", _("At peace with {names} (Diplomacy)").format(
-            names=_(" and ").join(p["peace"])), class_="peace",
-            data_testid=f"peace-{p['seat']}"))
+        card.append(["div", {"class": "peace", "data-testid": f"peace-{seat}"},
+                     _("At peace with {names} (Diplomacy)").format(
+                         names=_(" and ").join(p["peace"]))])
     if p["declined"]:
-        line = make("div", None, class_="civ declined")
         names = _tile_names(p["declined"]["tiles"], ruleset)
-        names.append(make("span", declined, class_="count"))
-        line.append(make("span", _("Declined"), class_="tag"), names)
-        card.append(line)
+        names.append(["span", {"class": "count"}, declined])
+        card.append(["div", {"class": "civ declined"},
+                     ["span", {"class": "tag"}, _("Declined")], names])
     return card
 
 
-def _tile_names(tiles: list[str], ruleset: str) -> Any:
+def _tile_names(tiles: list[str], ruleset: str) -> list[Any]:
     """A civilization's tile names, each a button opening its glossary entry."""
     from vinci_core.presenter import tile_name
 
-    span = make("span")
+    span: list[Any] = ["span", {}]
     for i, tid in enumerate(tiles):
         if i:
             span.append(" + ")
-        span.append(make("button", tile_name(tid, ruleset, lang()), type="button",
-                         class_="tile-link",
-                         data_tile=tid, data_testid=f"tile-link-{tid}"))
+        span.append(["button", {"type": "button", "class": "tile-link", "data-tile": tid,
+                                "data-testid": f"tile-link-{tid}"},
+                     tile_name(tid, ruleset, lang())])
     return span
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, to_js  # type: ignore[import-not-found]
 
 from .dom import BRIDGE, PROXIES, element, found, make, show
 from .dom import lang as page_lang
@@ -103,8 +103,10 @@ class ReferenceView:
         self._listen(js.document, "vinci:language", lambda _e: self.relabel(), False)
         areas = [area for area in LINKED_AREAS if found(element(area))]
         BRIDGE.watchAdded(to_js(areas), RULE_ID_HINT, self._proxy(self.on_added))
-        for area in areas:
-            self.link_rules(element(area))
+        # The rule ids already in the page become links once its first frame is painted:
+        # a page's start waits for nothing it does not show at once.
+        BRIDGE.afterPaint(create_once_callable(
+            lambda: [self.link_rules(element(area)) for area in areas]))
         self.relabel()
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
