@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from vinci_core.i18n import LANGUAGES, SOURCE_LANGUAGE, translations
 
@@ -112,16 +113,33 @@ def show(node: Any, on: bool) -> None:
 # parameter.
 
 
-# The page's language as set_lang last wrote it to <html lang>. Kept here: reading it back
-# through Pyodide's bridge for each translated text was a fair share of a redraw's time.
-_page_lang = SOURCE_LANGUAGE
+def _html_lang() -> str:
+    code = str(js.document.documentElement.lang or "")
+    return code if code in LANGUAGES else SOURCE_LANGUAGE
+
+
+# The page's language, <html lang>: read at start (index.html's inline script set it before
+# Python started) and again at each ``vinci:language`` event (the language menu), written by
+# set_lang. Kept here: reading it through Pyodide's bridge for each translated text was a
+# fair share of a redraw's time.
+_page_lang = _html_lang()
+
+
+def _language_changed(_event: Any) -> None:
+    global _page_lang
+    _page_lang = _html_lang()
+
+
+PROXIES.append(create_proxy(_language_changed))
+# Heard first: the views that listen for it (rules reference, guide) are set up later.
+js.document.addEventListener("vinci:language", PROXIES[-1])
 
 
 def set_lang(code: str) -> None:
     """Make ``code`` (one of i18n.LANGUAGES) the page's language: <html lang> and lang()."""
     global _page_lang
-    _page_lang = code if code in LANGUAGES else SOURCE_LANGUAGE
-    js.document.documentElement.lang = _page_lang
+    js.document.documentElement.lang = code
+    _page_lang = _html_lang()
 
 
 def lang() -> str:
