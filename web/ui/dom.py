@@ -76,19 +76,21 @@ def build(id_: str, nodes: list[Any], at: int = -1) -> None:
     BRIDGE.build(id_, json.dumps(nodes, separators=(",", ":")), at)
 
 
+# An icon's <svg>, hidden from screen readers: the button that holds it carries the words
+# (``aria-label``).
+_ICON_SVG = {"viewBox": "0 0 16 16", "width": "16", "height": "16", "aria-hidden": "true",
+             "focusable": "false", "class": "icon"}
+
+
 def icon_node(name: str) -> list[Any]:
     """:func:`icon` as a node of :func:`build`."""
-    return ["svg:svg", {"viewBox": "0 0 16 16", "width": "16", "height": "16",
-                        "aria-hidden": "true", "focusable": "false", "class": "icon"},
-            *(["svg:" + tag, attrs] for tag, attrs in ICONS[name])]
+    return ["svg:svg", _ICON_SVG, *(["svg:" + tag, attrs] for tag, attrs in ICONS[name])]
 
 
 def icon(name: str) -> Any:
-    """An inline SVG icon (:data:`ICONS`), hidden from screen readers: the button that holds
-    it carries the words (``aria-label``)."""
+    """An inline SVG icon (:data:`ICONS`) as an element."""
     svg = js.document.createElementNS(_SVG, "svg")
-    for key, value in (("viewBox", "0 0 16 16"), ("width", "16"), ("height", "16"),
-                       ("aria-hidden", "true"), ("focusable", "false"), ("class", "icon")):
+    for key, value in _ICON_SVG.items():
         svg.setAttribute(key, value)
     for tag, attrs in ICONS[name]:
         shape = js.document.createElementNS(_SVG, tag)
