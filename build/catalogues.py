@@ -37,8 +37,8 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
     "vinci": ("src/vinci_core/*.py", "src/vinci_core/rules/*.py", "web/*.py", "web/ui/*.py"),
-    "reference": ("src/vinci_core/reference.py",),
-    "guide": ("src/vinci_core/guide.py",),
+    "reference": ("src/vinci_core/reference.py", "src/vinci_core/reference_labels.py"),
+    "guide": ("src/vinci_core/guide.py", "src/vinci_core/guide_labels.py"),
 }
 # The page's static texts (data-i18n: an element's text; data-i18n-attr: the attributes
 # named there), translated at boot and on a switch by web/ui/dom.py (translate_static).

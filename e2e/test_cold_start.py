@@ -44,6 +44,39 @@ def _edges(page) -> bool:
     return page.locator(EDGES).count() == 1
 
 
+# The engine's modules (vinci_core.state: a game; .actions; .rules; .maps: the boards;
+# .session; .presenter: what the page shows of a game), which a first visit's first render
+# does without (web/main.py, load_engine; tests/test_boot_imports.py holds the same list in
+# CPython).
+ENGINE = ("vinci_core.actions", "vinci_core.maps", "vinci_core.presenter", "vinci_core.rules",
+          "vinci_core.save", "vinci_core.session", "vinci_core.state")
+# boot.js, with the page's Pyodide handed to the test (to read sys.modules).
+PYODIDE_TO_TEST = ("const main = pyodide.pyimport(ENTRY);",
+                   "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
+
+
+def _loaded_engine(page) -> list[str]:
+    return page.evaluate("names => window.__pyodide.runPython("
+                         "'import sys; \",\".join(sorted(sys.modules))').split(',')"
+                         ".filter(name => names.includes(name))", list(ENGINE))
+
+
+def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
+        site, page, hold_pydantic):
+    boot_js = (site.root / "boot.js").read_text()
+    assert PYODIDE_TO_TEST[0] in boot_js
+    page.route("**/boot.js", lambda route: route.fulfill(
+        body=boot_js.replace(*PYODIDE_TO_TEST), content_type="text/javascript"))
+    site.goto_ready(page)
+    assert page.get_by_test_id("new-game-dialog").is_visible()
+    assert page.get_by_test_id("level-0").count() == 1  # the dialog's rows are there
+    assert _loaded_engine(page) == []
+    hold_pydantic.release()
+    page.wait_for_selector(EDGES, state="attached")
+    assert _loaded_engine(page) == sorted(ENGINE)
+    site.assert_clean()
+
+
 def test_a_first_visit_is_ready_before_pydantic_is_loaded(site, page, hold_pydantic):
     site.goto_ready(page)
     assert page.get_by_test_id("new-game-dialog").is_visible()

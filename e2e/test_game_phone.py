@@ -124,7 +124,8 @@ def test_phone_replay_bar_is_compact_and_every_control_is_on_screen(make_site):
     import vinci_core as vc
     from vinci_core.playback import Replay
     from vinci_core.randomplay import play_random
-    from vinci_core.session import Session, link_fragment
+    from vinci_core.session import Session
+    from vinci_core.store import link_fragment
 
     cfg = vc.GameConfig(seats=[vc.Seat(name=n) for n in ("Ann", "Bo", "Cy")], seed=21)
     game = Session.from_save(vc.encode_save(play_random(cfg, seed=21).state))

@@ -13,7 +13,8 @@ from game_driver import digest, html, human_step
 import vinci_core as vc
 from vinci_core.playback import Replay
 from vinci_core.randomplay import play_random
-from vinci_core.session import Session, link_fragment
+from vinci_core.session import Session
+from vinci_core.store import link_fragment
 
 pytestmark = pytest.mark.e2e
 

@@ -14,7 +14,7 @@ import pytest
 from game_driver import digest, perform, start_game, targets, wait_human_or_over
 
 import vinci_core as vc
-from vinci_core import guide
+from vinci_core import guide, guide_labels
 from vinci_core.actions import parse_action
 from vinci_core.i18n import LANGUAGES
 from vinci_core.virtual import VirtualPlayer
@@ -89,7 +89,7 @@ def test_the_guided_game_played_to_its_end(site, page, lang):
     site.goto_ready(page, site.base_url + "?fast=1")
     own = start_own_game(page)
     open_guide(page)
-    assert page.get_by_test_id("help").text_content() == guide.page_labels(lang)["help"]
+    assert page.get_by_test_id("help").text_content() == guide_labels.page_labels(lang)["help"]
     positions, final, last = script_positions(lang)
     for i, (state, step) in enumerate(positions):
         wait_for(page, state)
@@ -137,7 +137,8 @@ def test_the_guide_left_midway_and_its_language_switched(site, page):
     french = guide.guide_step(state.clone(), "fr")
     page.wait_for_function("t => document.querySelector('[data-testid=guide-title]')"
                            ".textContent === t", arg=french.title)
-    assert page.get_by_test_id("guide-leave").text_content() == guide.page_labels("fr")["leave"]
+    leave = guide_labels.page_labels("fr")["leave"]
+    assert page.get_by_test_id("guide-leave").text_content() == leave
     page.get_by_test_id("guide-leave").click()
     page.wait_for_function("d => document.documentElement.dataset.digest === d", arg=own)
     assert page.get_by_test_id("guide").is_hidden()

@@ -15,7 +15,7 @@ from conftest import wait_ready
 from game_driver import digest, html, start_game, wait_human_or_over
 
 import vinci_core as vc
-from vinci_core import palette, presenter
+from vinci_core import newgame, palette, presenter
 from vinci_core.session import Session
 from vinci_core.virtual import VirtualPlayer
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.e2e
 def solo_state(seed: int = 3, rounds: int = 3) -> vc.GameState:
     """A solo game played in CPython (the human conquers at random) until ``rounds`` end and
     the human is to act (so the page's virtual players do not move on while a test looks)."""
-    cfg = presenter.config_from_form({"mode": "solo", "names": ["Me"], "seed": str(seed)})
+    cfg = newgame.config_from_form({"mode": "solo", "names": ["Me"], "seed": str(seed)})
     state, rnd = vc.new_game(cfg), random.Random(seed)
     while not state.is_terminal and (state.round <= rounds
                                      or cfg.seats[state.current_player].virtual):

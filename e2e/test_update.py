@@ -19,7 +19,7 @@ from game_driver import (
 )
 
 import vinci_core as vc
-from vinci_core import presenter
+from vinci_core import newgame
 
 pytestmark = pytest.mark.e2e
 
@@ -50,7 +50,7 @@ SOLO_SEED = 2
 def _first_human_choice(seed: int) -> tuple[vc.GameState, vc.Action]:
     """The state of a solo game when its human first acts, and the choice the virtual
     players' own rules would make there (which leads into a long run of virtual moves)."""
-    config = presenter.config_from_form({"mode": "solo", "names": ["Me"], "seed": seed})
+    config = newgame.config_from_form({"mode": "solo", "names": ["Me"], "seed": seed})
     state = vc.new_game(config)
     while config.seats[state.current_player].virtual:
         state = state.apply(vc.VirtualPlayer.for_seat(config, state.current_player).act(state))

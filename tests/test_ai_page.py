@@ -7,7 +7,8 @@ import pydantic
 import pytest
 
 import vinci_core as vc
-from vinci_core.presenter import config_from_form, hint_view, level_rows
+from vinci_core.newgame import config_from_form, level_rows
+from vinci_core.presenter import hint_view
 from vinci_core.session import Session
 
 

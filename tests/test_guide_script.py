@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from vinci_core import guide
+from vinci_core import guide, guide_labels
 from vinci_core.actions import Conquer, Finish, PlaceAll, parse_action
 from vinci_core.costs import conquest_cost
 from vinci_core.i18n import LANGUAGES
@@ -150,8 +150,8 @@ def test_every_step_speaks_every_language(lang):
             word = guide.refusal(state, Finish() if step.expected["kind"] != "finish"
                                  else _other_conquest(state, ""), lang)
             assert word is not None and not word.startswith("Not that one")
-    labels = guide.page_labels(lang)
-    assert all(labels[k] != guide.page_labels("en")[k] for k in labels)
+    labels = guide_labels.page_labels(lang)
+    assert all(labels[k] != guide_labels.page_labels("en")[k] for k in labels)
 
 
 def test_the_log_is_replayed_once_per_position(monkeypatch):

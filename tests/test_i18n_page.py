@@ -19,12 +19,11 @@ from vinci_core.presenter import (
     province_name,
     refusal_text,
     targets,
-    tile_help,
-    tile_name,
 )
 from vinci_core.save import digest
 from vinci_core.session import Session
 from vinci_core.textparts import plain
+from vinci_core.tilewords import tile_help, tile_name
 
 
 def _conquest_position() -> vc.GameState:

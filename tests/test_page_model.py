@@ -11,7 +11,7 @@ import pytest
 from pydantic import ValidationError
 
 import vinci_core as vc
-from vinci_core import palette, presenter
+from vinci_core import newgame, palette, presenter
 from vinci_core.save import decode_save, encode_save
 from vinci_core.session import Session
 from vinci_core.textparts import plain
@@ -77,7 +77,7 @@ def test_prompt_with_targets_points_at_them(hotseat):
 
 
 def test_prompt_of_a_virtual_turn_says_what_it_is_doing():
-    state = vc.new_game(presenter.config_from_form({"mode": "solo", "names": ["Me"],
+    state = vc.new_game(newgame.config_from_form({"mode": "solo", "names": ["Me"],
                                                     "seed": "2"}))
     seat = state.current_player
     assert state.config.seats[seat].virtual
@@ -129,7 +129,7 @@ def test_saves_with_two_seats_of_one_colour_still_load_with_distinct_colours():
 
 
 def test_form_gives_virtual_seats_colours_no_human_has():
-    cfg = presenter.config_from_form({"mode": "two_player", "names": ["Ann", "Bo"],
+    cfg = newgame.config_from_form({"mode": "two_player", "names": ["Ann", "Bo"],
                                       "colours": [palette.DEFAULT_COLOURS[0],
                                                   palette.DEFAULT_COLOURS[1]]})
     colours = [s.colour for s in cfg.seats]
@@ -139,7 +139,7 @@ def test_form_gives_virtual_seats_colours_no_human_has():
 
 def test_form_refuses_two_humans_with_one_colour():
     with pytest.raises(ValueError, match="same colour"):
-        presenter.config_from_form({"mode": "hotseat", "names": ["A", "B", "C"],
+        newgame.config_from_form({"mode": "hotseat", "names": ["A", "B", "C"],
                                     "colours": ["#d55e00", "#D55E00", "#0072b2"]})
 
 
@@ -147,7 +147,7 @@ def test_form_refuses_two_humans_with_one_colour():
 
 
 def test_v2_harder_level_from_the_form():
-    cfg = presenter.config_from_form({"mode": "solo", "names": ["Me"], "seed": "1",
+    cfg = newgame.config_from_form({"mode": "solo", "names": ["Me"], "seed": "1",
                                       "virtual_level": "hard",
                                       "virtual_preference": "formula",
                                       "virtual_tiebreak": "humans"})
@@ -159,7 +159,7 @@ def test_v2_harder_level_from_the_form():
 
 
 def test_normal_level_keeps_the_rulebook_defaults():
-    cfg = presenter.config_from_form({"mode": "solo", "names": ["Me"], "seed": "1"})
+    cfg = newgame.config_from_form({"mode": "solo", "names": ["Me"], "seed": "1"})
     assert all(s.start_vp is None and s.extra_tokens is None for s in cfg.seats)
 
 
@@ -187,7 +187,7 @@ def test_c3_4_3_editor_floors_and_engine_check(hotseat):
 def _solo_session(seed: int = 3) -> Session:
     from vinci_core.virtual import VirtualPlayer
 
-    session = Session.new(presenter.config_from_form({"mode": "solo", "names": ["Me"],
+    session = Session.new(newgame.config_from_form({"mode": "solo", "names": ["Me"],
                                                       "seed": str(seed)}))
     rnd = __import__("random").Random(seed)
     for _ in range(400):
@@ -205,7 +205,7 @@ def _solo_session(seed: int = 3) -> Session:
 
 
 def test_a_notice_says_who_took_what_from_whom():
-    state = vc.new_game(presenter.config_from_form({"mode": "solo", "names": ["Me"],
+    state = vc.new_game(newgame.config_from_form({"mode": "solo", "names": ["Me"],
                                                     "seed": "2"})).clone()
     seat = state.current_player
     assert seat is not None and state.config.seats[seat].virtual

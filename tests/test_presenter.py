@@ -6,22 +6,18 @@ import pytest
 from builders import give_civ, position, put, run, set_score, start_turn
 
 import vinci_core as vc
+from vinci_core.newgame import RULESET_BOARDS, config_from_form, dialog_choices
 from vinci_core.presenter import (
-    RULESET_BOARDS,
-    civ_name,
-    config_from_form,
     cost_text,
     describe,
-    dialog_choices,
     placement_editor,
     ranking,
     round_text,
     targets,
-    tile_help,
-    tile_name,
 )
 from vinci_core.rules import RULESETS
-from vinci_core.tiles import ONLINE_TILES
+from vinci_core.tiles import ONLINE_TILES, ruleset_tiles
+from vinci_core.tilewords import civ_name, tile_help, tile_name
 from vinci_core.view import snapshot
 
 
@@ -59,7 +55,7 @@ def test_c7_form_offers_the_dutch_edition_options_one_by_one_or_as_a_preset() ->
 
 
 def test_c7_dialog_fields_follow_the_edition_preset_and_back() -> None:
-    from vinci_core.presenter import edition_fields, edition_of_fields
+    from vinci_core.newgame import edition_fields, edition_of_fields
 
     fields = edition_fields("dutch")
     assert fields == {"decline_contact": "forbid", "automatic_decline": "on",
@@ -252,6 +248,15 @@ def test_tile_names_follow_the_ruleset() -> None:
     assert civ_name(("camels", "weapons"), "online") == "Camels + Weapons"
     assert "-1 to conquer a desert" in tile_help("camels", "online")
     assert set(RULESETS["online"].tiles) == set(ONLINE_TILES)
+
+
+def test_the_words_of_the_tiles_use_each_ruleset_s_own_set() -> None:
+    # tiles.ruleset_tiles lets tilewords and the rules reference name tiles without loading
+    # the rules (the page's first render): it is each Ruleset's own set, not a copy.
+    for name, ruleset in RULESETS.items():
+        assert ruleset_tiles(name) is ruleset.tiles
+    with pytest.raises(ValueError):
+        ruleset_tiles("chess")
 
 
 def test_choice_line_names_the_online_tiles() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from vinci_core import GameConfig, Seat, presenter, reference
+from vinci_core import GameConfig, Seat, presenter, reference, reference_labels
 from vinci_core.i18n import LANGUAGES
 from vinci_core.randomplay import play_random
 from vinci_core.reference import (
@@ -63,6 +63,7 @@ def _cited_in_games(ruleset: str) -> set[str]:
 
 def test_the_module_examples_hold():
     assert doctest.testmod(reference).failed == 0
+    assert doctest.testmod(reference_labels).failed == 0
 
 
 def test_every_rule_id_the_page_cites_opens_a_section():

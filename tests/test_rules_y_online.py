@@ -513,8 +513,8 @@ def test_y0_3_virtual_players_play_online_games_to_the_end(seats: int) -> None:
 
 def test_y9_0_online_games_run_in_a_session_with_their_tile_names() -> None:
     """The page's session plays an online game and names its new tiles."""
-    from vinci_core.presenter import tile_name
     from vinci_core.session import Session
+    from vinci_core.tilewords import tile_name
 
     assert tile_name("camels") == "Camels"
     session = Session.new(config(3, seed=2))

@@ -20,12 +20,11 @@ from vinci_core.presenter import (
     notice,
     refusal_parts,
     refusal_text,
-    tile_forms,
-    tile_name,
 )
 from vinci_core.review import review
 from vinci_core.session import Session
 from vinci_core.textparts import format_parts, plain
+from vinci_core.tilewords import tile_forms, tile_name
 
 
 def _linked(parts: list[tuple[str, str | None]] | None) -> list[tuple[str, str]]:

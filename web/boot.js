@@ -17,8 +17,8 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const PACKAGES = ["vinci-page"]; // and, through the lock, vinci-core
 const EDGES = ["pydantic"]; // and its dependencies (pydantic-core, …)
 const ENTRY = "main"; // main.py
-const LINK = "#g="; // vinci_core.session.LINK_KEY: the address holds a game
-const LAST_GAME = "vinci.last"; // vinci_core.session.SaveStore.LAST: a game to resume
+const LINK = "#g="; // vinci_core.store.LINK_KEY: the address holds a game
+const LAST_GAME = "vinci.last"; // vinci_core.store.SaveStore.LAST: a game to resume
 
 function startNeedsEdges() {
   if (location.hash.startsWith(LINK)) return true;

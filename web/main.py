@@ -16,9 +16,9 @@ How the page is put together (see also app.js and README "How the site is built"
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
 * pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
-  loaded by boot.js after a first visit's first render: until :func:`edges_loaded` runs,
-  an event that needs it waits in :attr:`App.waiting` and is handled then (see
-  :data:`WITHOUT_EDGES`).
+  loaded by boot.js after a first visit's first render, and the engine with it
+  (:func:`load_engine`): until :func:`edges_loaded` runs, an event that needs them waits
+  in :attr:`App.waiting` and is handled then (see :data:`WITHOUT_EDGES`).
 * Virtual players play by themselves (ui/virtual.py), one action every ``PACES`` ms
   (``?fast=1``: no pause); "Skip animation" plays them at once until a human must act.
 """
@@ -102,10 +102,7 @@ class App:
     """The page: one :class:`vinci_core.session.Session` and the views that show it."""
 
     def __init__(self, vc: Any) -> None:
-        from vinci_core import session as session_mod
-
         self.vc = vc
-        self.sm = session_mod
         self.session: Any = None
         self.view: dict[str, Any] = {}
         self.about = AboutBox(vc.__version__)
@@ -162,8 +159,9 @@ class App:
 
     def edges_ready(self) -> None:
         """pydantic is loaded (boot.js, after a first visit's first render; before the start
-        when it opened a link or resumed a game): the About box's self-check, then every
-        event that waited for it, in order."""
+        when it opened a link or resumed a game): the engine too, the About box's
+        self-check, then every event that waited for them, in order."""
+        load_engine()
         self.about.self_check()
         self.edges = True
         root = js.document.documentElement
@@ -262,7 +260,9 @@ class App:
     def open_shared_link(self) -> bool:
         """The address holds a share link (at start, or pasted into the open tab): open its
         game. The fragment is cleared first, so a reload does not open it twice."""
-        parsed = self.sm.parse_link_fragment(str(BRIDGE.location.hash()))
+        from vinci_core.store import parse_link_fragment
+
+        parsed = parse_link_fragment(str(BRIDGE.location.hash()))
         if parsed is None:
             return False
         BRIDGE.location.replaceHash("")
@@ -300,12 +300,13 @@ class App:
         return True
 
     def new_game(self) -> None:
-        from vinci_core import presenter
+        from vinci_core import newgame
+        from vinci_core.session import Session
 
         try:
             form = dialogs.read_form()
-            config = presenter.config_from_form(form, lang())
-            session = self.sm.Session.new(config, presenter.remote_seats(form))
+            config = newgame.config_from_form(form, lang())
+            session = Session.new(config, newgame.remote_seats(form))
         except (ValueError, KeyError) as exc:
             dialogs.form_error(str(exc).strip("'\""))
             return
@@ -331,14 +332,15 @@ class App:
         """A new game with the same players and options (the review's button)."""
         import random
 
-        from vinci_core import presenter
+        from vinci_core import newgame
+        from vinci_core.session import Session
 
         old = self.session
         if old is None:
             return
-        config = presenter.rematch_config(old.state.config, random.getrandbits(62))
+        config = newgame.rematch_config(old.state.config, random.getrandbits(62))
         dialogs.close("over-dialog")
-        self.load(self.games.store.new_id(), self.sm.Session.new(config, old.remote))
+        self.load(self.games.store.new_id(), Session.new(config, old.remote))
 
     # ---------------------------------------------------------------- replay (issue 14)
 
@@ -375,13 +377,14 @@ class App:
     def start_guide(self) -> None:
         """The guided first game, not saved; the game on screen stays saved to go back to."""
         from vinci_core.guide import guide_config
+        from vinci_core.session import Session
 
         self.games.save_now()
         # Replayed from the menu during the guide: the game to go back to stays the same.
         self.guide.begin(self.guide.previous if self.guide.active else self.games.game_id)
         dialogs.close("new-game-dialog")
         self.clear_error()
-        self.load(None, self.sm.Session.new(guide_config(lang())), fresh=False,
+        self.load(None, Session.new(guide_config(lang())), fresh=False,
                   guided=True)
 
     def leave_guide(self) -> None:
@@ -808,6 +811,14 @@ class App:
             problem = placement_problem(self.session.state, add, lang())
         render_editor(ed, add, self.province_name, problem)
 
+
+def load_engine() -> None:
+    """Import the engine (a game's state and actions, the session and what it shows) if
+    nothing has yet. A first visit renders without it (the new-game dialog, the saved-games
+    list and the address need none of it; its dataclasses took ~100 ms of the start) and
+    loads it here, with pydantic, before the first click that needs it."""
+    import vinci_core.session  # noqa: F401
+    import vinci_core.svg  # noqa: F401
 
 
 def boot() -> App | None:

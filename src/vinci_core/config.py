@@ -33,6 +33,22 @@ Mode = Literal["standard", "solo", "two_player"]
 RULES_VERSION = 2
 FIRST_RULES = 1  # what a config written before the field existed was played by
 
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """Who may sit at a game of one ruleset. Its Ruleset (vinci_core.rules) holds it; the
+    new-game dialog reads it from here, as a first visit shows the dialog before it has
+    loaded the rules (issue 11)."""
+
+    min_seats: int
+    max_seats: int
+    # The AI levels that can play a seat (vinci_core.ai). The strong AI's search and
+    # evaluation know the classic tiles and costs only, so online games seat the book's
+    # virtual players alone until it learns the online ones.
+    ai_levels: tuple[str, ...] = ("book", "strong")
+
+
+SEATING = {"classic": Seating(3, 6), "online": Seating(2, 5, ai_levels=("book",))}
+
 # C-7: the Dutch edition's differences, as one preset of options (the new-game dialog's
 # "Dutch edition").
 EDITIONS: dict[str, dict[str, object]] = {

@@ -70,7 +70,7 @@ TERM_LABELS: dict[str, str] = {
 
 def guide_config(lang: str = "en", seed: int = GUIDE_SEED) -> GameConfig:
     """The guided game: solo on Europe, classic rules, the book's virtual players."""
-    # Here, not at the top: the page's first render asks only for page_labels.
+    # Here, not at the top: only the guided game needs the book's virtual player.
     from .virtual import VirtualPlayer, solo
 
     name = translations(lang, "guide").gettext("You")
@@ -355,13 +355,6 @@ def refusal(state: GameState, action: Action | dict[str, Any], lang: str) -> str
     _ = translations(lang, "guide").gettext
     return _("Not that one — in this guided game, {instruction}").format(
         instruction=instruction(state, step.expected, lang))
-
-
-def page_labels(lang: str) -> dict[str, str]:
-    """The guide's own controls on the page (the help menu's entry, the panel)."""
-    _ = translations(lang, "guide").gettext
-    return {"help": _("Help"), "start": _("Guided first game"),
-            "leave": _("Leave the guide"), "panel": _("Guided first game")}
 
 
 def step_counter(step: GuideStep, lang: str) -> str:

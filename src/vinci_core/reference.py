@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .i18n import N_, translations
-from .presenter import tile_name
-from .tiles import ONLINE_TILES, TILES, Tile
+from .tiles import ruleset_tiles
+from .tilewords import tile_name
 
 Ruleset = str  # "classic" or "online"
 RULE_ID = re.compile(r"\b[CVDY]-\d+(?:\.\d+)*\b")
@@ -338,40 +338,13 @@ _DISPLAY_HELP: tuple[_Para, ...] = (
     _Para(N_("You may only take a pair whose cost is at most your score.")),
 )
 
-# The page's own words around the reference (dialog, search box, buttons).
-UI_TEXTS: dict[str, str] = {
-    "rules": N_("Rules"),
-    "title": N_("Rules reference"),
-    "search": N_("Search the rules"),
-    "close": N_("Close"),
-    "none": N_("Nothing in the rules matches this search."),
-    "display_help": N_("What do these mean?"),
-    "tile_help": N_("About {tile}"),
-    "contents": N_("Contents"),
-}
-
-
-def ui_text(key: str, lang: str, **values: object) -> str:
-    """One of :data:`UI_TEXTS` in ``lang``.
-
-    >>> ui_text("tile_help", "fr", tile="Astronomie")
-    'À propos de « Astronomie »'
-    """
-    return translations(lang, "reference").gettext(UI_TEXTS[key]).format(**values)
-
-
-def ruleset_tiles(ruleset: Ruleset) -> Mapping[str, Tile]:
-    if ruleset not in ("classic", "online"):
-        raise ValueError(f"unknown ruleset {ruleset!r}")
-    return ONLINE_TILES if ruleset == "online" else TILES
-
 
 def _ability(tid: str) -> str:
     return tid.removesuffix("_dp")
 
 
 def tile_title(tid: str, lang: str, ruleset: Ruleset = "classic") -> str:
-    """A tile's name in ``lang``: the page's own (``presenter.tile_name``), so a glossary
+    """A tile's name in ``lang``: the page's own (``tilewords.tile_name``), so a glossary
     entry is titled as the display and the panels name its tile.
 
     >>> tile_title("ship_building", "fr"), tile_title("galleys", "de", "online")

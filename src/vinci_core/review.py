@@ -20,16 +20,9 @@ from typing import Any
 from .actions import Action
 from .i18n import translations
 from .playback import Replay
-from .presenter import (
-    civ_name,
-    civ_parts,
-    province_name,
-    ranking,
-    seat_colour,
-    seat_name,
-    tile_parts,
-)
+from .presenter import province_name, ranking, seat_colour, seat_name
 from .state import GameState
+from .tilewords import civ_name, civ_parts, tile_parts
 
 # Scoring terms (scoring.score_terms labels) earned by the declined empire.
 DECLINED_TERMS = {"declined provinces", "decline-proof tiles"}

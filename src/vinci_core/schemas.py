@@ -122,14 +122,14 @@ class GameConfig(BaseModel):
     def _check_ruleset(self) -> GameConfig:
         """Y-0.3: what each ruleset accepts (seats, options, board)."""
         rules = self.rules_set
-        n = len(self.seats)
-        if not rules.min_seats <= n <= rules.max_seats:
-            raise ValueError(f"a {rules.name} game has {rules.min_seats} to {rules.max_seats} "
-                             f"seats ({rules.rule}.1)")
+        seating = rules.seating
+        if not seating.min_seats <= len(self.seats) <= seating.max_seats:
+            raise ValueError(f"a {rules.name} game has {seating.min_seats} to "
+                             f"{seating.max_seats} seats ({rules.rule}.1)")
         for seat in self.seats:
-            if seat.virtual and seat.ai_level not in rules.ai_levels:
+            if seat.virtual and seat.ai_level not in seating.ai_levels:
                 raise ValueError(f"the {seat.ai_level} AI does not play {rules.name} games yet: "
-                                 f"choose {' or '.join(rules.ai_levels)} for {seat.name}")
+                                 f"choose {' or '.join(seating.ai_levels)} for {seat.name}")
         problem = rules.board_problem(load_map(self.map, self.map_version))
         if problem:
             raise ValueError(problem)

@@ -49,6 +49,14 @@ def _load(filename: str) -> tuple[dict[str, Tile], dict[str, int]]:
 TILES, _PRINTED_COPIES = _load("tiles.json")  # classic (C-9)
 ONLINE_TILES, _ = _load("tiles_online.json")  # online (Y-9)
 
+
+def ruleset_tiles(ruleset: str) -> Mapping[str, Tile]:
+    """The tiles of ``ruleset`` (its Ruleset's ``tiles``): for what words a tile without
+    loading the rules (the rules reference, the page's first render)."""
+    if ruleset not in ("classic", "online"):
+        raise ValueError(f"unknown ruleset {ruleset!r}")
+    return ONLINE_TILES if ruleset == "online" else TILES
+
 # C-2.6: abilities that Specialization doubles; the others apply once.
 DOUBLEABLE = frozenset({
     "agriculture", "livestock", "mining", "ports", "currency", "slavery", "ship_building",

@@ -14,7 +14,7 @@ from .dom import BRIDGE, element, show
 
 
 class BridgeStorage:
-    """vinci_core.session.Storage over localStorage (app.js swallows its exceptions)."""
+    """vinci_core.store.Storage over localStorage (app.js swallows its exceptions)."""
 
     def get(self, key: str) -> str | None:
         value = BRIDGE.storage.get(key)
@@ -32,7 +32,7 @@ class SavedGames:
     saved (the guided game: leaving it goes back to the saved game)."""
 
     def __init__(self, session: Callable[[], Any], unsaved: Callable[[], bool]) -> None:
-        from vinci_core.session import SaveStore
+        from vinci_core.store import SaveStore
 
         self.session, self.unsaved = session, unsaved
         self.store = SaveStore(BridgeStorage())
@@ -94,7 +94,7 @@ class SavedGames:
 
     def link(self, for_seat: int | None = None) -> str:
         """The share link of the game on screen (``for_seat``: the seat that is to act)."""
-        from vinci_core.session import link_fragment
+        from vinci_core.store import link_fragment
 
         return f"{BRIDGE.location.base()}#{link_fragment(self.session(), for_seat)}"
 

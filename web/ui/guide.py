@@ -50,7 +50,7 @@ class GuidePanel:
         self.active, self.said = False, None
 
     def render_labels(self) -> None:
-        from vinci_core.guide import page_labels
+        from vinci_core.guide_labels import page_labels
 
         labels = page_labels(page_lang())
         element("help-label").textContent = labels["help"]

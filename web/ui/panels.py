@@ -74,8 +74,8 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
 
 def render_display(v: dict[str, Any]) -> None:
     """The six civilizations on offer, drawn in one call (dom.build)."""
-    from vinci_core.presenter import tile_help, tile_name
     from vinci_core.rules import RULESETS
+    from vinci_core.tilewords import tile_help, tile_name
 
     ruleset, code = v["ruleset"], lang()
     tiles_of_game = RULESETS[ruleset].tiles
@@ -203,7 +203,7 @@ def _player_card(p: dict[str, Any], current: bool, ruleset: str,
 
 def _tile_names(tiles: list[str], ruleset: str) -> list[Any]:
     """A civilization's tile names, each a button opening its glossary entry."""
-    from vinci_core.presenter import tile_name
+    from vinci_core.tilewords import tile_name
 
     span: list[Any] = ["span", {}]
     for i, tid in enumerate(tiles):

@@ -212,7 +212,7 @@ class ReferenceView:
 
     def render(self) -> None:
         """Draw every section of the game's reference, then apply the search box."""
-        from vinci_core.reference import ui_text
+        from vinci_core.reference_labels import ui_text
 
         lang = page_lang()
         ruleset, every = self._sections()
@@ -257,7 +257,7 @@ class ReferenceView:
     def relabel(self) -> None:
         """The dialog's and buttons' own words in the page's language; an open dialog is
         drawn again at the same place."""
-        from vinci_core.reference import ui_text
+        from vinci_core.reference_labels import ui_text
 
         lang = page_lang()
         rules = js.document.querySelector("[data-testid=rules]")

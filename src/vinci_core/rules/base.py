@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from ..config import Seating
 from ..maps import Board
 from ..position import Position
 from ..tiles import Tile
@@ -22,8 +23,7 @@ class Ruleset:
 
     name: str
     tiles: Mapping[str, Tile]
-    min_seats: int
-    max_seats: int
+    seating: Seating  # how many seats, which AI levels
     start_vp: int  # C-1.2 / Y-1.2
     slot_price: int  # VP per display slot skipped (C-2.2 / Y-2.2)
     coin_value: int  # VP per coin on the chosen slot (C-2.3 / Y-2.3)
@@ -32,10 +32,6 @@ class Ruleset:
     # Y-5.1.3: a declined empire's tiles go back to the bag once it has no province left
     # (classic: at the player's next decline).
     tiles_leave_with_empire: bool = False
-    # The AI levels that can play a seat of its games (vinci_core.ai). The strong AI's
-    # search and evaluation know the classic tiles and costs only, so online games seat the
-    # book's virtual players alone until it learns the online ones.
-    ai_levels: tuple[str, ...] = ("book", "strong")
 
     # --- data by board and seats ----------------------------------------------------------
     def extra_tokens(self, board: Board, seats: int) -> int | None:
@@ -91,6 +87,6 @@ class Ruleset:
         return True
 
     def describe(self) -> dict[str, Any]:
-        return {"name": self.name, "seats": [self.min_seats, self.max_seats],
+        return {"name": self.name, "seats": [self.seating.min_seats, self.seating.max_seats],
                 "start_vp": self.start_vp, "slot_price": self.slot_price,
                 "coin_value": self.coin_value, "min_cost": self.min_cost}

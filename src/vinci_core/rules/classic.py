@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import costs, scoring
+from ..config import SEATING
 from ..defence import homogeneous_placement
 from ..maps import Board
 from ..position import Position
@@ -57,5 +58,5 @@ class Classic(Ruleset):
         return kept, kept
 
 
-CLASSIC = Classic(name="classic", tiles=TILES, min_seats=3, max_seats=6, start_vp=10,
+CLASSIC = Classic(name="classic", tiles=TILES, seating=SEATING["classic"], start_vp=10,
                   slot_price=2, coin_value=2, min_cost=0, rule="C-1")

@@ -41,6 +41,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ..config import SEATING
 from ..maps import Board
 from ..position import Position
 from ..tiles import ONLINE_TILES, SCORING_ABILITIES
@@ -194,9 +195,9 @@ class Online(Ruleset):
         return not (river[conquered] or river[declined])  # Y-3.4.6, OQ-19
 
 
-ONLINE = Online(name="online", tiles=ONLINE_TILES, min_seats=2, max_seats=5, start_vp=5,
+ONLINE = Online(name="online", tiles=ONLINE_TILES, seating=SEATING["online"], start_vp=5,
                 slot_price=1, coin_value=1, min_cost=1, rule="Y-1",
-                tiles_leave_with_empire=True, ai_levels=("book",))
+                tiles_leave_with_empire=True)
 
 
 def cost_terms(pos: Position, seat: int, target: int, origin: int
