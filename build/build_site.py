@@ -4,14 +4,17 @@
 Inputs, all pinned and cached under build/cache/ (gitignored):
 
 * ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template,
-  manifest.webmanifest without its icons, icon.svg: the one source of every icon);
+  manifest.webmanifest without its icons, icon.svg: the one source of every icon, board.svg:
+  the first-visit board picture's source);
 * the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources);
 * the Pyodide core from npm ``pyodide``, pinned in build/vendor/package.json +
   package-lock.json and installed with ``npm ci`` (with ``@pyscript/core``, which the site
   no longer ships: bench/web.py serves it to show what PyScript's own start costs);
 * the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
   the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt;
-* the icon rasterizer, npm ``@resvg/resvg-wasm`` (same lock), run by build/icons.mjs.
+* the rasterizer, npm ``@resvg/resvg-wasm``, and the fonts it draws text with, npm
+  ``dejavu-fonts-ttf`` (same lock), run by build/raster.mjs: the icons and the first-visit
+  board picture.
 
 Bytecode: Pyodide compiles every module it imports from source on every page load (its
 ``python_stdlib.zip`` holds sources, and it never writes ``__pycache__``). The build runs
@@ -24,6 +27,7 @@ Output (dist/site/), every URL relative so the site works from any folder of any
     index.html app.js boot.js style.css     the page (from web/)
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
+    board.png                               the empty board a first visit shows, from web/board.svg
     pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
                                             (vinci-page: web/main.py and web/ui/, see page_wheel)
     sw.js                                   service worker: asset list + content-hashed cache
@@ -79,8 +83,18 @@ PAGE_FOLDER = "ui"
 SW_TEMPLATE = "sw.js"
 MANIFEST = "manifest.webmanifest"
 ICON_SOURCE = "icon.svg"
-ICON_RENDERER = ROOT / "build" / "icons.mjs"
+RASTERIZER = ROOT / "build" / "raster.mjs"
 RESVG_PACKAGE = ("@resvg", "resvg-wasm")  # under node_modules
+# The fonts the rasterizer draws the board picture's names with (sans-serif, its bold, and the
+# seas' serif italic), under node_modules.
+FONT_FILES = tuple(("dejavu-fonts-ttf", "ttf", name) for name in
+                   ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Italic.ttf"))
+# What a first visit shows while Python loads: web/board.svg (scripts/board_picture.py) drawn
+# as a PNG by the build. Chromium draws an SVG image on the main thread, where Python boots:
+# shown as SVG, the picture made a cold load about 0.1 s slower (README "Speed in the browser").
+BOARD_PICTURE_SOURCE = "board.svg"
+BOARD_PICTURE = "board.png"
+BOARD_PICTURE_WIDTH = 1200  # px: sharp on a phone's 3x screen, whose page is ~400 px wide
 # Every icon of the site, rendered from web/icon.svg: (file, size in px, shape, purpose in
 # the manifest or None if not listed there). "full" is the source as drawn (full bleed, for
 # masks and for iOS, which rounds the corners itself); "rounded" clips it to a rounded square.
@@ -93,7 +107,7 @@ ICONS = (
 )
 ICON_CORNER = 0.1875  # corner radius of the rounded shape, as a fraction of the width
 # web/ files the build turns into something else rather than copying as they are.
-_BUILT_FROM_WEB = {SW_TEMPLATE, MANIFEST, ICON_SOURCE}
+_BUILT_FROM_WEB = {SW_TEMPLATE, MANIFEST, ICON_SOURCE, BOARD_PICTURE_SOURCE}
 CACHE_PREFIX = "vinci-"
 # Placeholders in web/sw.js that the build replaces.
 SW_CACHE_NAME = "__VINCI_CACHE_NAME__"
@@ -450,9 +464,23 @@ def web_manifest(base: dict) -> dict:
     return {**base, "icons": icons}
 
 
-def render_icons(modules: Path, where: Path) -> None:
+def picture_size(svg: str, width: int) -> tuple[int, int]:
+    """The pixel size of ``svg`` drawn ``width`` pixels wide (its viewBox's proportions).
+
+    >>> picture_size('<svg viewBox="0 0 1600 1240">', 1200)
+    (1200, 930)
+    """
+    match = re.search(r'viewBox="0 0 ([\d.]+) ([\d.]+)"', svg)
+    if match is None:
+        raise SystemExit("the board picture has no viewBox")
+    w, h = float(match[1]), float(match[2])
+    return width, round(width * h / w)
+
+
+def render_pictures(modules: Path, where: Path) -> None:
     """Write ``where/icons/``: every icon of ICONS rendered from web/icon.svg with resvg
-    (WebAssembly: the same bytes on every machine), and the rounded shape as ``icon.svg``."""
+    (WebAssembly: the same bytes on every machine), the rounded shape as ``icon.svg``; and
+    ``where/board.png``, web/board.svg drawn BOARD_PICTURE_WIDTH pixels wide."""
     source = (WEB / ICON_SOURCE).read_text(encoding="utf-8")
     out = where / "icons"
     out.mkdir(parents=True, exist_ok=True)
@@ -460,26 +488,32 @@ def render_icons(modules: Path, where: Path) -> None:
     for shape in sorted({shape for _, _, shape, _ in ICONS}):
         (where / f"{shape}.svg").write_text(icon_svg(source, shape), encoding="utf-8")
     for name, size, shape, _ in ICONS:
-        jobs += [str(where / f"{shape}.svg"), str(size), str(where / name)]
+        jobs += [str(where / f"{shape}.svg"), f"{size}x{size}", str(where / name)]
     (where / ICON_SVG).write_text(icon_svg(source, "rounded"), encoding="utf-8")
+    board = WEB / BOARD_PICTURE_SOURCE
+    w, h = picture_size(board.read_text(encoding="utf-8"), BOARD_PICTURE_WIDTH)
+    jobs += [str(board), f"{w}x{h}", str(where / BOARD_PICTURE)]
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node not found: install Node.js (Debian: apt-get install nodejs)")
-    _run([node, str(ICON_RENDERER), str(modules.joinpath(*RESVG_PACKAGE)), *jobs])
+    fonts = [arg for f in FONT_FILES for arg in ("--font", str(modules.joinpath(*f)))]
+    _run([node, str(RASTERIZER), str(modules.joinpath(*RESVG_PACKAGE)), *fonts, *jobs])
 
 
-def rendered_icons(modules: Path) -> Path:
-    """:func:`render_icons` into build/cache/icons/<key>/, keyed by the icon source, the
-    shapes' code, the renderer and the ICONS table."""
-    h = hashlib.sha256(repr((ICONS, ICON_CORNER)).encode())
+def rendered_pictures(modules: Path) -> Path:
+    """:func:`render_pictures` into build/cache/pictures/<key>/, keyed by the sources, the
+    shapes' code, the rasterizer, its fonts and the tables above."""
+    h = hashlib.sha256(repr((ICONS, ICON_CORNER, FONT_FILES, BOARD_PICTURE_WIDTH)).encode())
     h.update(Path(__file__).read_bytes())  # icon_svg's shapes live here
-    for f in (WEB / ICON_SOURCE, ICON_RENDERER, modules.joinpath(*RESVG_PACKAGE, "package.json")):
+    for f in (WEB / ICON_SOURCE, WEB / BOARD_PICTURE_SOURCE, RASTERIZER,
+              modules.joinpath(*RESVG_PACKAGE, "package.json"),
+              *(modules.joinpath(*font) for font in FONT_FILES)):
         h.update(f.read_bytes())
-    where = _keyed_dir("icons", h.hexdigest()[:16])
+    where = _keyed_dir("pictures", h.hexdigest()[:16])
     stamp = where / ".complete"
     if not stamp.exists():
         shutil.rmtree(where, ignore_errors=True)
-        render_icons(modules, where)
+        render_pictures(modules, where)
         stamp.write_text("ok")
     return where
 
@@ -566,10 +600,11 @@ def with_boot_texts(html: str, words: dict[str, dict[str, str]]) -> str:
     return html.replace(BOOT_TEXTS_EMPTY, BOOT_TEXTS_EMPTY.replace("{}", data))
 
 
-def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: Path) -> None:
+def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path,
+             pictures: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
-    bytecode one) replaces the npm package's python_stdlib.zip; ``icons`` holds the rendered
-    icons (see :func:`rendered_icons`)."""
+    bytecode one) replaces the npm package's python_stdlib.zip; ``pictures`` holds the
+    rendered icons and board picture (see :func:`rendered_pictures`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
         if (set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc"
@@ -587,7 +622,8 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, icons: 
         shutil.copy2(w, out / "pyodide" / w.name)
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
 
-    shutil.copytree(icons / "icons", out / "icons")
+    shutil.copytree(pictures / "icons", out / "icons")
+    shutil.copy2(pictures / BOARD_PICTURE, out / BOARD_PICTURE)
     page = out / "index.html"
     page.write_text(with_boot_texts(page.read_text(encoding="utf-8"), boot_texts()),
                     encoding="utf-8")
@@ -602,12 +638,12 @@ def build(dest: Path = DIST) -> dict:
     modules = npm_modules()
     stdlib, wheels = compiled_runtime(modules / "pyodide",
                                       [project_wheel(), page_wheel(), *browser_wheels()])
-    icons = rendered_icons(modules)
+    pictures = rendered_pictures(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=dest.parent))
     try:
-        assemble(tmp, modules, wheels, stdlib, icons)
+        assemble(tmp, modules, wheels, stdlib, pictures)
         cache_name = write_service_worker(tmp)
         old = dest.with_name(dest.name + ".old")
         shutil.rmtree(old, ignore_errors=True)

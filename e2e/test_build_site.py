@@ -261,11 +261,21 @@ def test_built_site_has_the_manifest_icons_and_caches_them(site_dir):
     assert not (site_dir / build_site.ICON_SOURCE).exists()  # the source is not shipped
 
 
-def test_icons_render_to_the_same_bytes(site_dir, tmp_path):
+def test_the_first_visit_board_picture_is_a_png_drawn_from_web_board_svg(site_dir):
+    """An SVG image is drawn on the main thread, where Python boots: the site ships the
+    picture as a PNG (with the provinces' names: the rasterizer has fonts) and not its source."""
+    data = (site_dir / build_site.BOARD_PICTURE).read_bytes()
+    source = (build_site.WEB / build_site.BOARD_PICTURE_SOURCE).read_text(encoding="utf-8")
+    assert _png_size(data) == build_site.picture_size(source, build_site.BOARD_PICTURE_WIDTH)
+    assert not (site_dir / build_site.BOARD_PICTURE_SOURCE).exists()
+    assert f'img.src = "./{build_site.BOARD_PICTURE}"' in (site_dir / "app.js").read_text()
+
+
+def test_pictures_render_to_the_same_bytes(site_dir, tmp_path):
     """resvg runs as WebAssembly, so a fresh rendering gives the shipped bytes (no PNG is
-    committed: every build makes them again from web/icon.svg)."""
-    build_site.render_icons(build_site.npm_modules(), tmp_path)
-    for name, _, _, _ in build_site.ICONS:
+    committed: every build makes them again from web/icon.svg and web/board.svg)."""
+    build_site.render_pictures(build_site.npm_modules(), tmp_path)
+    for name in (*[i[0] for i in build_site.ICONS], build_site.BOARD_PICTURE):
         assert (tmp_path / name).read_bytes() == (site_dir / name).read_bytes(), name
     assert (tmp_path / build_site.ICON_SVG).read_bytes() == (
         site_dir / build_site.ICON_SVG).read_bytes()

@@ -1,4 +1,5 @@
-"""Write web/board.svg: the empty Europe board that a first visit shows while Python loads.
+"""Write web/board.svg: the empty Europe board that a first visit shows while Python loads
+(the build draws it as dist/site/board.png: build_site.BOARD_PICTURE).
 
 Run it after a change to the map or to vinci_core.svg (tests/test_page_model.py checks that
 the file is what this script writes):

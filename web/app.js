@@ -92,7 +92,7 @@ function showBootPicture() {
   const box = $("boot-picture");
   if (!box) return;
   const img = document.createElement("img");
-  img.src = "./board.svg";
+  img.src = "./board.png"; // web/board.svg, drawn by the build (build_site.BOARD_PICTURE)
   img.alt = "";
   box.append(img);
   box.hidden = false;
