@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import doctest
 import hashlib
 import importlib.util
 import io
@@ -23,6 +24,12 @@ def _tree(root, files):
 
 
 TEMPLATE = "const CACHE_NAME = __VINCI_CACHE_NAME__;\nconst ASSETS = __VINCI_ASSETS__;\n"
+
+
+def test_the_build_scripts_examples_hold():
+    for module in (build_site, precompile):
+        result = doctest.testmod(module)
+        assert result.attempted and not result.failed, module.__name__
 
 
 def test_site_hash_follows_content_and_paths(tmp_path):
