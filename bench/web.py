@@ -9,8 +9,9 @@ In one run, with the same vendored Pyodide core and the same Debian Chromium:
   site's own core (its standard library precompiled by the build) and with the npm
   package's core as shipped (standard library as sources, compiled at every load);
   target: ours <= 1.3x bare; and, to show where our page's time goes, the bare boot on the
-  site's core with our wheels installed, and PyScript (which the page no longer uses; served
-  from the npm package) running an empty script, without and with our wheels; the
+  site's core with the wheels the page installs before its first render, and PyScript
+  (which the page no longer uses; served from the npm package) running an empty script,
+  without and with those wheels; the
   ``boot_breakdown`` measure times each wheel's installation and each import in turn;
 * offline reload to interactive (service worker controlling, network off);
 * total site size, bytes transferred by a cold load (and by the whole first visit including
@@ -58,7 +59,8 @@ py.runPython("import sys");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
-WHEELS_PATH = "/__bench__/wheels.html"  # the bare boot on the site's core, with our wheels
+# The bare boot on the site's core with the wheels the page installs before its first render.
+WHEELS_PATH = "/__bench__/wheels.html"
 # PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
 # pages load it from the npm package the build installs.
 PYSCRIPT_PREFIX = "/__bench__/pyscript/"
@@ -73,7 +75,7 @@ PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
     # The page's packages, not its own modules (``files``): the script here is empty.
     "pyscript-wheels.json": {"interpreter": "../pyodide/pyodide.mjs",
-                             "packages": [build_site.ROOT_PACKAGE],
+                             "packages": [build_site.PAGE_PACKAGE],
                              "packages_cache": "passthrough"},
 }
 # Where a cold load's time goes after the bare boot: the site's core booted without packages,
@@ -82,7 +84,8 @@ PYSCRIPT_CONFIGS = {
 # step marked ("boot", "install <package>", "import <module>").
 BREAKDOWN_PATH = "/__bench__/breakdown.html"
 BREAKDOWN_PACKAGES = ["typing-extensions", "annotated-types", "typing-inspection",
-                      "pydantic-core", "pydantic", "vinci-core", "vinci-page"]
+                      "pydantic-core", "pydantic", "vinci-core", "vinci-core-engine",
+                      "vinci-page"]
 BREAKDOWN_IMPORTS = ["pydantic_core", "pydantic.main", "vinci_core", "vinci_core.session",
                      "vinci_core.presenter", "vinci_core.svg"]
 BREAKDOWN_HTML = """<!doctype html>
@@ -111,7 +114,7 @@ BARE_PAGES = {
     STOCK_PATH: ((BARE_HTML % {"core": "./pyodide", "packages": "[]"}).encode(),
                  "text/html; charset=utf-8"),
     WHEELS_PATH: ((BARE_HTML % {"core": "../pyodide",
-                                "packages": json.dumps([build_site.ROOT_PACKAGE])}).encode(),
+                                "packages": json.dumps([build_site.PAGE_PACKAGE])}).encode(),
                   "text/html; charset=utf-8"),
     "/__bench__/pyscript.html": ((PYSCRIPT_HTML % {"config": "pyscript.json"}).encode(),
                                  "text/html; charset=utf-8"),

@@ -73,10 +73,21 @@ ROOT_PACKAGE = "vinci-core"
 # The page's own Python (web/main.py and web/ui/) ships as one more wheel of our lock, with
 # bytecode like the others: web/boot.js loads it by name, so it is fetched while Python boots.
 PAGE_PACKAGE = "vinci-page"
+# The vinci_core package ships as two wheels of our lock. vinci-core holds what a first
+# visit's first render imports (FIRST_RENDER_MODULES, the compiled catalogues and the
+# package's metadata); vinci-core-engine holds the rest (a game's state, its rules and
+# actions, the boards, the session, the reference, the AI), which web/boot.js loads with
+# pydantic right after that render. Pyodide unpacks a wheel on the main thread, file by file:
+# the whole package took ~110 ms of a cold start, its first-render part ~10 ms. Both unpack
+# into site-packages/vinci_core/. tests/test_boot_imports.py and e2e/test_cold_start.py
+# check that a first render imports nothing else.
+ENGINE_PACKAGE = "vinci-core-engine"
+FIRST_RENDER_MODULES = frozenset({"__init__", "config", "guide_labels", "i18n", "newgame",
+                                  "palette", "reference_labels", "store"})
 # Loaded by web/boot.js after the page's first render, not with the page (pydantic is needed
-# only where data comes in: vinci_core.schemas). Our lock leaves it out of vinci-core's
-# dependencies, so loading vinci-page does not fetch it; it is still listed with its own.
-LOADED_AFTER_FIRST_RENDER = ("pydantic",)
+# only where data comes in: vinci_core.schemas). Our lock leaves them out of vinci-core's
+# dependencies, so loading vinci-page does not fetch them; the engine's wheel requires both.
+LOADED_AFTER_FIRST_RENDER = ("pydantic", ENGINE_PACKAGE)
 PAGE_VERSION = "0.1.0"
 PAGE_ENTRY = "main.py"
 PAGE_FOLDER = "ui"
@@ -339,6 +350,65 @@ def compiled_runtime(core: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
         if old not in {o.parent for o in outputs}:
             shutil.rmtree(old, ignore_errors=True)
     return outputs[0], outputs[1:]
+
+
+def in_first_render(name: str) -> bool:
+    """Whether the vinci_core wheel's member ``name`` ships in vinci-core (else in the engine).
+
+    >>> [in_first_render(n) for n in ("vinci_core/store.py",
+    ...  "vinci_core/__pycache__/store.cpython-314.pyc",
+    ...  "vinci_core/locale/nl/LC_MESSAGES/vinci.mo", "vinci_core-0.1.0.dist-info/METADATA")]
+    [True, True, True, True]
+    >>> [in_first_render(n) for n in ("vinci_core/state.py", "vinci_core/rules/base.py",
+    ...  "vinci_core/__pycache__/state.cpython-314.pyc", "vinci_core/data/maps/europe.json")]
+    [False, False, False, False]
+    """
+    parts = name.split("/")
+    if parts[0].endswith(".dist-info"):
+        return True
+    if parts[:2] == ["vinci_core", "locale"]:
+        return name.endswith(".mo")
+    if len(parts) == 3 and parts[1] == "__pycache__":
+        return parts[2].split(".")[0] in FIRST_RENDER_MODULES
+    return len(parts) == 2 and parts[1].removesuffix(".py") in FIRST_RENDER_MODULES
+
+
+def split_project_wheel(wheel: Path) -> tuple[Path, Path]:
+    """The compiled vinci_core wheel as vinci-core (:func:`in_first_render`) and
+    vinci-core-engine (the rest, requiring vinci-core and pydantic), each with its RECORD.
+    Cached under build/cache/split-wheels/ by the input's hash; same input, same bytes."""
+    with zipfile.ZipFile(wheel) as zf:
+        members = [(i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir()]
+    meta_name = next(n for n, _ in members
+                     if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
+    meta = email.parser.Parser().parsestr(dict(members)[meta_name].decode("utf-8"))
+    version = meta["Version"]
+    where = _keyed_dir("split-wheels", file_sha256(wheel)[:16])
+    first = where / wheel.name
+    engine = where / f"{ENGINE_PACKAGE.replace('-', '_')}-{version}-py3-none-any.whl"
+    if first.exists() and engine.exists():
+        return first, engine
+    where.mkdir(parents=True, exist_ok=True)
+    record_name = meta_name.replace("METADATA", "RECORD")
+    kept = [(n, d) for n, d in members if n != record_name and in_first_render(n)]
+    rest = [(n, d) for n, d in members if not in_first_render(n)]
+    pydantic = next(r for r in meta.get_all("Requires-Dist") or [] if r.startswith("pydantic"))
+    dist = f"{ENGINE_PACKAGE.replace('-', '_')}-{version}.dist-info"
+    rest += [
+        (f"{dist}/METADATA", (f"Metadata-Version: 2.1\nName: {ENGINE_PACKAGE}\n"
+                              f"Version: {version}\nRequires-Dist: {ROOT_PACKAGE}=={version}\n"
+                              f"Requires-Dist: {pydantic}\n").encode()),
+        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"
+                          b"Tag: py3-none-any\n"),
+        (f"{dist}/top_level.txt", b"vinci_core\n"),
+    ]
+    for out, files, record in ((first, kept, record_name), (engine, rest, f"{dist}/RECORD")):
+        lines = [bytecode_build.record_line(n, d) for n, d in files]
+        files = [*files, (record, "\n".join([*lines, f"{record},,"]).encode() + b"\n")]
+        part = out.with_name(out.name + ".part")
+        part.write_bytes(bytecode_build.write_zip(files))
+        part.rename(out)
+    return first, engine
 
 
 # --------------------------------------------------------------------------- lock file
@@ -636,8 +706,9 @@ def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
-    stdlib, wheels = compiled_runtime(modules / "pyodide",
-                                      [project_wheel(), page_wheel(), *browser_wheels()])
+    stdlib, (core, *wheels) = compiled_runtime(
+        modules / "pyodide", [project_wheel(), page_wheel(), *browser_wheels()])
+    wheels = [*split_project_wheel(core), *wheels]
     pictures = rendered_pictures(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)

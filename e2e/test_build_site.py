@@ -104,14 +104,45 @@ def test_boot_script_loads_the_page_package():
     assert "pyscript" not in (build_site.WEB / "index.html").read_text()
 
 
-def test_lock_loads_pydantic_apart_from_the_page(site_dir):
-    # boot.js loads vinci-page (and so vinci-core) first and pydantic after the first render:
-    # the lock must not pull pydantic in with the page, and must still list it.
+def test_lock_loads_pydantic_and_the_engine_apart_from_the_page(site_dir):
+    # boot.js loads vinci-page (and so vinci-core) first, the engine and pydantic after the
+    # first render: the lock must not pull them in with the page, and must still list them.
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    assert "pydantic" not in lock[build_site.ROOT_PACKAGE]["depends"]
+    assert lock[build_site.ROOT_PACKAGE]["depends"] == []
     assert lock[build_site.PAGE_PACKAGE]["depends"] == [build_site.ROOT_PACKAGE]
+    assert lock[build_site.ENGINE_PACKAGE]["depends"] == ["pydantic", build_site.ROOT_PACKAGE]
     assert {"pydantic", "pydantic-core"} <= set(lock)
-    assert 'const EDGES = ["pydantic"]' in (build_site.WEB / "boot.js").read_text()
+    assert 'const EDGES = ["vinci-core-engine"]' in (build_site.WEB / "boot.js").read_text()
+
+
+def test_vinci_core_ships_as_its_first_render_and_its_engine(site_dir):
+    # Together the two wheels hold the whole compiled package, each file once; the first
+    # holds FIRST_RENDER_MODULES (source and bytecode), the catalogues and the metadata.
+    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    first, engine = (site_dir / "pyodide" / lock[name]["file_name"]
+                     for name in (build_site.ROOT_PACKAGE, build_site.ENGINE_PACKAGE))
+    files = {}
+    for wheel in (first, engine):
+        with zipfile.ZipFile(wheel) as zf:
+            files[wheel] = {n for n in zf.namelist() if ".dist-info/" not in n}
+            record = zf.read(next(n for n in zf.namelist() if n.endswith("/RECORD"))).decode()
+            assert {line.split(",")[0] for line in record.splitlines()} == set(zf.namelist())
+    with zipfile.ZipFile(build_site.project_wheel()) as zf:  # before bytecode is added
+        package = {n for n in zf.namelist() if ".dist-info/" not in n}
+    shipped = files[first] | files[engine]
+    assert not files[first] & files[engine]
+    assert {n for n in shipped if "/__pycache__/" not in n} == package
+    assert {n for n in shipped if "/__pycache__/" in n} == {
+        precompile.pyc_name(n, "cpython-" + build_site.BROWSER_PYTHON.replace(".", ""))
+        for n in package if n.endswith(".py")}
+    modules = {n.removeprefix("vinci_core/").removesuffix(".py") for n in files[first]
+               if n.endswith(".py")}
+    assert modules == build_site.FIRST_RENDER_MODULES
+    assert sum(n.endswith(".pyc") for n in files[first]) == len(modules)
+    assert {n for n in files[first] if n.endswith(".mo")} == {
+        f"vinci_core/locale/{lang}/LC_MESSAGES/{domain}.mo"
+        for lang in ("de", "fr", "nl") for domain in ("guide", "reference", "vinci")}
+    assert "vinci_core/state.py" in files[engine] and "vinci_core/data/tiles.json" in files[engine]
 
 
 def test_content_types():

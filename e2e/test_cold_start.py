@@ -9,6 +9,7 @@ comes before it, then let through."""
 from __future__ import annotations
 
 import pytest
+from build_site import FIRST_RENDER_MODULES
 from game_driver import HOTSEAT_NAMES, HOTSEAT_SEED, digest, replay, scenario, start_game
 
 import vinci_core as vc
@@ -55,10 +56,19 @@ PYODIDE_TO_TEST = ("const main = pyodide.pyimport(ENTRY);",
                    "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
 
 
+def _loaded(page) -> list[str]:
+    return page.evaluate("() => window.__pyodide.runPython("
+                         "'import sys; \",\".join(sorted(sys.modules))').split(',')")
+
+
 def _loaded_engine(page) -> list[str]:
-    return page.evaluate("names => window.__pyodide.runPython("
-                         "'import sys; \",\".join(sorted(sys.modules))').split(',')"
-                         ".filter(name => names.includes(name))", list(ENGINE))
+    return [name for name in _loaded(page) if name in ENGINE]
+
+
+def _loaded_vinci_core(page) -> set[str]:
+    """The vinci_core modules the page has imported, by name in the package."""
+    return {name.removeprefix("vinci_core").lstrip(".") or "__init__"
+            for name in _loaded(page) if name.split(".")[0] == "vinci_core"}
 
 
 def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
@@ -71,10 +81,39 @@ def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
     assert page.get_by_test_id("new-game-dialog").is_visible()
     assert page.get_by_test_id("level-0").count() == 1  # the dialog's rows are there
     assert _loaded_engine(page) == []
+    # The vinci-core wheel holds these alone (build_site.py): the engine's comes with pydantic.
+    assert "newgame" in _loaded_vinci_core(page) <= FIRST_RENDER_MODULES
     hold_pydantic.release()
     page.wait_for_selector(EDGES, state="attached")
     assert _loaded_engine(page) == sorted(ENGINE)
     site.assert_clean()
+
+
+def test_the_rules_asked_for_before_the_engine_open_when_it_comes(site, page, hold_pydantic):
+    # The rules reference comes with the engine's wheel: asked for before it, it opens once
+    # the wheel is there, and a rule id the page showed before it becomes a link then.
+    site.goto_ready(page)
+    page.get_by_test_id("new-game-dialog").get_by_role("button", name="Cancel").click()
+    page.evaluate(SAY, "before: C-5.5")
+    page.get_by_test_id("rules").click()
+    page.wait_for_timeout(300)
+    assert not _edges(page) and not page.get_by_test_id("reference").is_visible()
+    assert page.locator("html[data-waiting='1']").count() == 1
+    assert page.locator("#hint-text .rule-link").count() == 0
+    hold_pydantic.release()
+    page.get_by_test_id("reference").wait_for(state="visible")
+    assert page.get_by_test_id("reference-body").locator("section").count() > 10
+    assert page.locator("html[data-waiting]").count() == 0
+    page.get_by_test_id("reference-close").click()
+    page.evaluate(SAY, "after: C-3.5")
+    page.wait_for_function("() => [...document.querySelectorAll('#hint-text .rule-link')]"
+                           ".map(b => b.textContent).join() === 'C-5.5,C-3.5'")
+    site.assert_clean()
+
+
+# Text with a rule id shown where the page links them (ui/reference.py LINKED_AREAS).
+SAY = """text => { const box = document.getElementById('hint-text');
+                   box.hidden = false; box.append(document.createTextNode(text)); }"""
 
 
 def test_a_first_visit_is_ready_before_pydantic_is_loaded(site, page, hold_pydantic):

@@ -43,6 +43,18 @@ def test_the_first_render_imports_no_pydantic():
     assert _run(FIRST_RENDER) == ""
 
 
+def test_the_first_render_imports_only_what_the_first_wheel_holds():
+    # The site ships vinci_core as two wheels (build/build_site.py): the page loads the
+    # engine's after its first render, so a module missing from the first would fail there.
+    import build_site
+
+    out = _run(FIRST_RENDER + "print(*sorted(m for m in sys.modules "
+                              "if m.split('.')[0] == 'vinci_core'))")
+    loaded = {m.removeprefix("vinci_core").lstrip(".") or "__init__"
+              for m in out.splitlines()[-1].split()}
+    assert "newgame" in loaded and loaded <= build_site.FIRST_RENDER_MODULES
+
+
 # Loaded where they are first used, not by a first render: each costs the page's start
 # a few to a few dozen ms in Pyodide (the book's virtual player: the guide imports it only
 # to set up its game). The engine (a game's state, its actions, the session and its view)

@@ -16,9 +16,10 @@ How the page is put together (see also app.js and README "How the site is built"
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
 * pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
-  loaded by boot.js after a first visit's first render, and the engine with it
+  loaded by boot.js after a first visit's first render, and the engine's wheel with it
   (:func:`load_engine`): until :func:`edges_loaded` runs, an event that needs them waits
-  in :attr:`App.waiting` and is handled then (see :data:`WITHOUT_EDGES`).
+  in :attr:`App.waiting` (see :data:`WITHOUT_EDGES`), a click on a rule link in the rules
+  reference's own queue, and each is handled then.
 * Virtual players play by themselves (ui/virtual.py), one action every ``PACES`` ms
   (``?fast=1``: no pause); "Skip animation" plays them at once until a human must act.
 """
@@ -120,6 +121,8 @@ class App:
         self.drawn_panels: dict[str, tuple[Any, ...]] = {}  # panel -> its data (redraw)
         self.replay: ReplayBar | None = None  # a replay on screen (issue 14)
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
+        self.reference = ReferenceView(
+            lambda: self.session.state.config if self.session else None)
         self.games = SavedGames(lambda: self.session, lambda: self.guide.active)
         self.virtual = VirtualPlayers("fast=1" in str(BRIDGE.location.query()),
                                       lambda: self.session, lambda: self.replay is not None,
@@ -167,6 +170,7 @@ class App:
         root = js.document.documentElement
         root.removeAttribute("data-waiting")
         root.dataset.edges = "1"  # tests: what needs pydantic works now
+        self.reference.engine_loaded()
         waiting, self.waiting = self.waiting, []
         for detail in waiting:
             self.on_event(detail)
@@ -836,7 +840,7 @@ def boot() -> App | None:
         proxy = create_proxy(handle)
         PROXIES.append(proxy)
         BRIDGE.attach(proxy)
-        ReferenceView(lambda: app.session.state.config if app.session else None).install()
+        app.reference.install()
         app.start()
         BRIDGE.ready(app.digest())
         return app

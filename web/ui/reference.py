@@ -14,6 +14,10 @@ module binds it to the DOM only:
   entry, one with ``data-ref`` a section by anchor;
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
+:mod:`vinci_core.reference` comes with the engine, which a first visit loads after its first
+render (web/boot.js): until :meth:`ReferenceView.engine_loaded`, a click on a hook waits, and
+so do the rule links of what the page shows.
+
 A click or a tap does it all (no hover-only help); the dialog's own listeners run in the
 capture phase so app.js never sees these clicks.
 """
@@ -86,6 +90,8 @@ class ReferenceView:
 
     def __init__(self, game: Callable[[], Any]) -> None:
         self.game = game
+        self.engine = False  # vinci_core.reference is there (see engine_loaded)
+        self.held: list[Callable[[], None]] = []  # what came before it, in order
         self.dialog = element("reference-dialog")
         self.body = element("reference-body")
         self.search_box = element("reference-search")
@@ -101,13 +107,27 @@ class ReferenceView:
         BRIDGE.onClickOf(CLICK_HOOKS, self._proxy(self.on_click))
         self._listen(self.search_box, "input", lambda _e: self.filter(), False)
         self._listen(js.document, "vinci:language", lambda _e: self.relabel(), False)
-        areas = [area for area in LINKED_AREAS if found(element(area))]
-        BRIDGE.watchAdded(to_js(areas), RULE_ID_HINT, self._proxy(self.on_added))
-        # The rule ids already in the page become links once its first frame is painted:
-        # a page's start waits for nothing it does not show at once.
-        BRIDGE.afterPaint(create_once_callable(
-            lambda: [self.link_rules(element(area)) for area in areas]))
+        self.areas = [area for area in LINKED_AREAS if found(element(area))]
+        BRIDGE.watchAdded(to_js(self.areas), RULE_ID_HINT, self._proxy(self.on_added))
         self.relabel()
+
+    def engine_loaded(self) -> None:
+        """The engine, and with it vinci_core.reference, is loaded (web/main.py): the rule
+        ids already in the page become links once its next frame is painted (a page's start
+        waits for nothing it does not show at once), then what waited for it is done."""
+        self.engine = True
+        BRIDGE.afterPaint(create_once_callable(
+            lambda: [self.link_rules(element(area)) for area in self.areas]))
+        held, self.held = self.held, []
+        for step in held:
+            step()
+
+    def _when_loaded(self, step: Callable[[], None]) -> None:
+        if self.engine:
+            step()
+        else:
+            self.held.append(step)
+            js.document.documentElement.dataset.waiting = "1"  # a progress cursor
 
     def _proxy(self, fn: Callable[..., Any]) -> Any:
         proxy = create_proxy(fn)
@@ -127,16 +147,18 @@ class ReferenceView:
         if hook.id == "reference-close":
             self.dialog.close()
         elif rule:
-            self.open_rule(rule)
+            self._when_loaded(lambda: self.open_rule(rule))
         elif tile:
-            self.open(f"tile-{tile}")
-        else:
-            self.open(ref)  # the Rules button has none: the reference from the top
+            self._when_loaded(lambda: self.open(f"tile-{tile}"))
+        else:  # the Rules button has no anchor: the reference from the top
+            self._when_loaded(lambda: self.open(ref))
 
     def on_added(self, nodes: Any) -> None:
-        """Nodes added to LINKED_AREAS whose text may hold a rule id (app.js watchAdded)."""
-        for node in nodes:
-            self.link_rules(node)
+        """Nodes added to LINKED_AREAS whose text may hold a rule id (app.js watchAdded);
+        before the engine, :meth:`engine_loaded` links the whole areas."""
+        if self.engine:
+            for node in nodes:
+                self.link_rules(node)
 
     # ---------------------------------------------------------------- rule links
 
