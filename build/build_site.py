@@ -78,7 +78,7 @@ PAGE_PACKAGE = "vinci-page"
 # package's metadata); vinci-core-engine holds the rest (a game's state, its rules and
 # actions, the boards, the session, the reference, the AI), which web/boot.js loads with
 # pydantic right after that render. Pyodide unpacks a wheel on the main thread, file by file:
-# the whole package took ~110 ms of a cold start, its first-render part ~10 ms. Both unpack
+# the whole package took ~110 ms of a cold start, its first-render part ~30 ms. Both unpack
 # into site-packages/vinci_core/. tests/test_boot_imports.py and e2e/test_cold_start.py
 # check that a first render imports nothing else.
 ENGINE_PACKAGE = "vinci-core-engine"

@@ -1,10 +1,12 @@
-"""A first visit renders before pydantic is loaded (web/boot.js loads it right after, issue 11's
-cold load); whatever needs it and comes before it (the new-game dialog's Start, a share link
-pasted into the page, an imported file) waits for it and then works. A start that itself
-opens a link or resumes a saved game loads it with the page.
+"""A first visit renders before pydantic and the engine's wheel are loaded (web/boot.js loads
+them right after, issue 11's cold load); whatever needs them and comes before them (the
+new-game dialog's Start, a share link pasted into the page, an imported file, the rules
+reference) waits for them and then works. A start that itself opens a link or resumes a saved
+game loads them with the page.
 
-The pydantic wheel is held back by the test (``hold_pydantic``) so that each action surely
-comes before it, then let through."""
+The pydantic wheel is held back by the test (``hold_pydantic``; boot.js loads the engine's
+wheel, which requires it, in the same call) so that each action surely comes before them,
+then let through."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ How the page is put together (see also app.js and README "How the site is built"
 * pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
   loaded by boot.js after a first visit's first render, and the engine's wheel with it
   (:func:`load_engine`): until :func:`edges_loaded` runs, an event that needs them waits
-  in :attr:`App.waiting` (see :data:`WITHOUT_EDGES`), a click on a rule link in the rules
-  reference's own queue, and each is handled then.
+  in :attr:`App.waiting` (see :data:`WITHOUT_EDGES`), a click that opens the rules
+  reference in that view's own queue (ui/reference.py), and each is handled then.
 * Virtual players play by themselves (ui/virtual.py), one action every ``PACES`` ms
   (``?fast=1``: no pause); "Skip animation" plays them at once until a human must act.
 """
