@@ -9,10 +9,10 @@ In one run, with the same vendored Pyodide core and the same Debian Chromium:
   site's own core (its standard library precompiled by the build) and with the npm
   package's core as shipped (standard library as sources, compiled at every load);
   target: ours <= 1.3x bare; and, to show where our page's time goes, the bare boot on the
-  site's core with the wheels the page installs before its first render, and PyScript
-  (which the page no longer uses; served from the npm package) running an empty script,
-  without and with those wheels; the
-  ``boot_breakdown`` measure times each wheel's installation and each import in turn;
+  site's core with our Python's zip on its path as web/boot.js puts it there (nothing
+  imported), and PyScript (which the page no longer uses; served from the npm package)
+  running an empty script; the ``boot_breakdown`` measure times pydantic's wheels'
+  installation and each import in turn;
 * offline reload to interactive (service worker controlling, network off);
 * total site size, bytes transferred by a cold load (and by the whole first visit including
   the service worker's precache), and the gzip size a compressing host would send.
@@ -54,13 +54,19 @@ BARE_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>bare</title></head>
 <body><script type="module">
 import { loadPyodide } from "%(core)s/pyodide.mjs";
-const py = await loadPyodide({ indexURL: "%(core)s/", packages: %(packages)s });
+%(before)s
+const py = await loadPyodide({ indexURL: "%(core)s/"%(options)s });
 py.runPython("import sys");
 document.documentElement.dataset.ready = "1";
 </script></body></html>
 """
-# The bare boot on the site's core with the wheels the page installs before its first render.
-WHEELS_PATH = "/__bench__/wheels.html"
+# The bare boot on the site's core with our Python's zip fetched during the boot and put on
+# sys.path as web/boot.js does.
+ZIP_PATH = "/__bench__/zip.html"
+ZIP_OPTIONS = """, env: { PYTHONPATH: "ZIP_AT" },
+  fsInit: async (FS) => FS.writeFile("ZIP_AT", new Uint8Array(await zip)) """.replace(
+    "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
+ZIP_FETCH = f'const zip = fetch("../pyodide/{build_site.PYTHON_ZIP}").then((r) => r.arrayBuffer());'
 # PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
 # pages load it from the npm package the build installs.
 PYSCRIPT_PREFIX = "/__bench__/pyscript/"
@@ -73,30 +79,26 @@ PYSCRIPT_HTML = """<!doctype html>
 """
 PYSCRIPT_CONFIGS = {
     "pyscript.json": {"interpreter": "../pyodide/pyodide.mjs"},
-    # The page's packages, not its own modules (``files``): the script here is empty.
-    "pyscript-wheels.json": {"interpreter": "../pyodide/pyodide.mjs",
-                             "packages": [build_site.PAGE_PACKAGE],
-                             "packages_cache": "passthrough"},
 }
-# Where a cold load's time goes after the bare boot: the site's core booted without packages,
-# then each of our wheels installed in turn (dependencies first; the page installs them all in
-# one go, overlapping their downloads with the boot), then the imports the page makes, each
-# step marked ("boot", "install <package>", "import <module>").
+# Where a cold load's time goes after the bare boot: the site's core booted with our zip on
+# its path, then each of pydantic's wheels installed in turn (dependencies first; the page
+# installs them in one go after its first render), then imports the page makes, each step
+# marked ("boot", "install <package>", "import <module>").
 BREAKDOWN_PATH = "/__bench__/breakdown.html"
 BREAKDOWN_PACKAGES = ["typing-extensions", "annotated-types", "typing-inspection",
-                      "pydantic-core", "pydantic", "vinci-core", "vinci-core-engine",
-                      "vinci-page"]
-BREAKDOWN_IMPORTS = ["pydantic_core", "pydantic.main", "vinci_core", "vinci_core.session",
-                     "vinci_core.presenter", "vinci_core.svg"]
+                      "pydantic-core", "pydantic"]
+BREAKDOWN_IMPORTS = ["vinci_core", "vinci_core.newgame", "pydantic_core", "pydantic.main",
+                     "vinci_core.session", "vinci_core.presenter", "vinci_core.svg"]
 BREAKDOWN_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>breakdown</title></head>
 <body><script type="module">
 import { loadPyodide } from "../pyodide/pyodide.mjs";
+ZIP_FETCH
 const py = await loadPyodide({ indexURL: "../pyodide/",
-                               env: { PYDANTIC_DISABLE_PLUGINS: "__all__" } });
+  env: { PYDANTIC_DISABLE_PLUGINS: "__all__", PYTHONPATH: "ZIP_AT" },
+  fsInit: async (FS) => FS.writeFile("ZIP_AT", new Uint8Array(await zip)) });
 performance.mark("boot");
-const lock = await (await fetch("../pyodide/pyodide-lock.json")).json();
-for (const name of PACKAGES.filter((n) => n in lock.packages)) {  // an older build: no page wheel
+for (const name of PACKAGES) {
   await py.loadPackage(name);
   performance.mark("install " + name);
 }
@@ -106,21 +108,19 @@ for (const name of IMPORTS) {
 }
 document.documentElement.dataset.ready = "1";
 </script></body></html>
-""".replace("PACKAGES", json.dumps(BREAKDOWN_PACKAGES)).replace("IMPORTS",
-                                                               json.dumps(BREAKDOWN_IMPORTS))
+""".replace("PACKAGES", json.dumps(BREAKDOWN_PACKAGES)).replace(
+    "IMPORTS", json.dumps(BREAKDOWN_IMPORTS)).replace("ZIP_FETCH", ZIP_FETCH).replace(
+    "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
 BARE_PAGES = {
-    BARE_PATH: ((BARE_HTML % {"core": "../pyodide", "packages": "[]"}).encode(),
+    BARE_PATH: ((BARE_HTML % {"core": "../pyodide", "before": "", "options": ""}).encode(),
                 "text/html; charset=utf-8"),
-    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide", "packages": "[]"}).encode(),
+    STOCK_PATH: ((BARE_HTML % {"core": "./pyodide", "before": "", "options": ""}).encode(),
                  "text/html; charset=utf-8"),
-    WHEELS_PATH: ((BARE_HTML % {"core": "../pyodide",
-                                "packages": json.dumps([build_site.PAGE_PACKAGE])}).encode(),
-                  "text/html; charset=utf-8"),
+    ZIP_PATH: ((BARE_HTML % {"core": "../pyodide", "before": ZIP_FETCH,
+                             "options": ZIP_OPTIONS}).encode(),
+               "text/html; charset=utf-8"),
     "/__bench__/pyscript.html": ((PYSCRIPT_HTML % {"config": "pyscript.json"}).encode(),
                                  "text/html; charset=utf-8"),
-    "/__bench__/pyscript-wheels.html": (
-        (PYSCRIPT_HTML % {"config": "pyscript-wheels.json"}).encode(),
-        "text/html; charset=utf-8"),
     BREAKDOWN_PATH: (BREAKDOWN_HTML.encode(), "text/html; charset=utf-8"),
     "/__bench__/ready.py": (b"import js\njs.document.documentElement.dataset.ready = '1'\n",
                             "text/x-python"),
@@ -245,13 +245,12 @@ class Bench:
 
 
 def bench_cold(bench: Bench) -> dict:
-    samples: dict[str, list[float]] = {"bare": [], "stock": [], "wheels": [], "pyscript": [],
-                                       "pyscript_wheels": [], "ours": [], "ours_sw": []}
+    samples: dict[str, list[float]] = {"bare": [], "stock": [], "zip": [], "pyscript": [],
+                                       "ours": [], "ours_sw": []}
     edges: list[float] = []  # ours: navigation to pydantic loaded (data-edges), a first visit
     root = bench.base_url.rstrip("/")
-    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH, "wheels": root + WHEELS_PATH,
-            "pyscript": root + "/__bench__/pyscript.html",
-            "pyscript_wheels": root + "/__bench__/pyscript-wheels.html"}
+    urls = {"bare": root + BARE_PATH, "stock": root + STOCK_PATH, "zip": root + ZIP_PATH,
+            "pyscript": root + "/__bench__/pyscript.html"}
     if bench.compare_url:
         samples["compare"] = []
         urls["compare"] = bench.compare_url
@@ -282,9 +281,8 @@ def bench_cold(bench: Bench) -> dict:
                                               "ours_faster": sum(d < 0 for d in paired)}}
     return {**compared, "bare_ms": summary(samples["bare"]),
             "stock_bare_ms": summary(samples["stock"]),
-            "bare_wheels_ms": summary(samples["wheels"]),
+            "bare_zip_ms": summary(samples["zip"]),
             "pyscript_empty_ms": summary(samples["pyscript"]),
-            "pyscript_wheels_empty_ms": summary(samples["pyscript_wheels"]),
             "ours_ms": summary(samples["ours"]),
             "ours_edges_loaded_ms": summary(edges),
             "ours_first_visit_with_sw_ms": summary(samples["ours_sw"]),
@@ -392,9 +390,9 @@ def _hot_seat_clicks(bench: Bench, cpu_slowdown: int = 1) -> dict | None:
 
 @measure("boot_breakdown")
 def boot_breakdown(bench: Bench) -> dict | None:
-    """Median ms of each step of BREAKDOWN_HTML (cold, a new context each run): the bare
-    boot, each wheel's installation, each import; and, on our page, navigation start to
-    Python booted with every wheel installed (boot.js's mark) and to ``data-ready``."""
+    """Median ms of each step of BREAKDOWN_HTML (cold, a new context each run): the boot
+    with our zip on the path, each of pydantic's wheels installed, each import; and, on our
+    page, navigation start to Python booted (boot.js's mark) and to ``data-ready``."""
     steps: dict[str, list[float]] = {}
     for _ in range(bench.runs):
         for url in (bench.base_url.rstrip("/") + BREAKDOWN_PATH, bench.base_url):
@@ -742,10 +740,9 @@ def report(r: dict) -> str:
         f"-> {r['ratio_median']:.2f}x; bare Pyodide, npm core as shipped "
         f"{r['stock_bare_ms']['median']:.0f} ms -> {r['stock_ratio_median']:.2f}x "
         f"(target <= 1.3x)",
-        f"  where the time goes, on the site core: the bare boot with the page's first wheels "
-        f"{r['bare_wheels_ms']['median']:.0f} ms; PyScript running an empty script "
-        f"{r['pyscript_empty_ms']['median']:.0f} ms, with our wheels installed "
-        f"{r['pyscript_wheels_empty_ms']['median']:.0f} ms",
+        f"  where the time goes, on the site core: the bare boot with our Python's zip on its "
+        f"path {r['bare_zip_ms']['median']:.0f} ms; PyScript running an empty script "
+        f"{r['pyscript_empty_ms']['median']:.0f} ms",
         *([f"compared build ({r['compare_site']}), cold, same alternation: "
            f"{r['compare_ms']['median']:.0f} ms -> {r['compare_ratio_median']:.2f}x the bare "
            f"boot; ours minus it within each round: median "

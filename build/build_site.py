@@ -6,7 +6,8 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 * ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template,
   manifest.webmanifest without its icons, icon.svg: the one source of every icon, board.svg:
   the first-visit board picture's source);
-* the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources);
+* the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources), and
+  the page's own Python (web/main.py, web/ui/): together they make our Python's zip;
 * the Pyodide core from npm ``pyodide``, pinned in build/vendor/package.json +
   package-lock.json and installed with ``npm ci`` (with ``@pyscript/core``, which the site
   no longer ships: bench/web.py serves it to show what PyScript's own start costs);
@@ -19,7 +20,7 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 Bytecode: Pyodide compiles every module it imports from source on every page load (its
 ``python_stdlib.zip`` holds sources, and it never writes ``__pycache__``). The build runs
 build/precompile.py inside the vendored Pyodide under Node (same magic number as the page)
-to ship the standard library as bytecode and to add bytecode to every wheel: a cold start
+to ship the standard library, our Python's zip and every wheel with bytecode: a cold start
 takes half the time, an offline reload a third (figures in README "Speed in the browser").
 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
@@ -28,12 +29,13 @@ Output (dist/site/), every URL relative so the site works from any folder of any
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
     board.png                               the empty board a first visit shows, from web/board.svg
-    pyodide/                                the Pyodide core, our wheels, our pyodide-lock.json
-                                            (vinci-page: web/main.py and web/ui/, see page_wheel)
+    pyodide/                                the Pyodide core, vinci.zip (our Python: vinci_core,
+                                            web/main.py and web/ui/, see python_sources),
+                                            pydantic's wheels and our pyodide-lock.json
     sw.js                                   service worker: asset list + content-hashed cache
 
-Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only our wheels with
-their sha256, so ``loadPyodide`` resolves ``vinci-core`` and its dependencies from the site
+Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only pydantic's wheels
+with their sha256, so ``loadPackage`` resolves pydantic and its dependencies from the site
 itself and checks every file's integrity: no request leaves the origin.
 """
 
@@ -69,26 +71,20 @@ WASM_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STDLIB_ZIP = "python_stdlib.zip"
 PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs")
-ROOT_PACKAGE = "vinci-core"
-# The page's own Python (web/main.py and web/ui/) ships as one more wheel of our lock, with
-# bytecode like the others: web/boot.js loads it by name, so it is fetched while Python boots.
-PAGE_PACKAGE = "vinci-page"
-# The vinci_core package ships as two wheels of our lock. vinci-core holds what a first
-# visit's first render imports (FIRST_RENDER_MODULES, the compiled catalogues and the
-# package's metadata); vinci-core-engine holds the rest (a game's state, its rules and
-# actions, the boards, the session, the reference, the AI), which web/boot.js loads with
-# pydantic right after that render. Pyodide unpacks a wheel on the main thread, file by file:
-# the whole package took ~110 ms of a cold start, its first-render part ~30 ms. Both unpack
-# into site-packages/vinci_core/. tests/test_boot_imports.py and e2e/test_cold_start.py
-# check that a first render imports nothing else.
-ENGINE_PACKAGE = "vinci-core-engine"
+# Our own Python, the vinci_core package (from its wheel) and the page's main.py and ui/,
+# ships as one zip with bytecode beside each module: pyodide/vinci.zip. web/boot.js writes it
+# into Pyodide's file system before Python starts and puts it on sys.path
+# (precompile.PYTHON_ZIP_PATH), as Pyodide does with its standard library: zipimport reads a
+# module from it when it is first imported, and nothing is unpacked. Installed as wheels
+# (loadPackage: fetched, checked, each file unpacked on the main thread, then scanned), the
+# same code made a cold start ~0.1 s slower (README "Speed in the browser").
+PYTHON_ZIP = "vinci.zip"
+# What a first visit's first render may import of vinci_core: neither pydantic (web/boot.js
+# loads it right after that render) nor a game's state, rules, boards or session
+# (main.load_engine imports them then: ~0.1 s). tests/test_boot_imports.py and
+# e2e/test_cold_start.py hold the page to it.
 FIRST_RENDER_MODULES = frozenset({"__init__", "config", "guide_labels", "i18n", "newgame",
                                   "palette", "reference_labels", "store"})
-# Loaded by web/boot.js after the page's first render, not with the page (pydantic is needed
-# only where data comes in: vinci_core.schemas). Our lock leaves them out of vinci-core's
-# dependencies, so loading vinci-page does not fetch them; the engine's wheel requires both.
-LOADED_AFTER_FIRST_RENDER = ("pydantic", ENGINE_PACKAGE)
-PAGE_VERSION = "0.1.0"
 PAGE_ENTRY = "main.py"
 PAGE_FOLDER = "ui"
 SW_TEMPLATE = "sw.js"
@@ -326,14 +322,16 @@ def precompile(core: Path, jobs: list[tuple[str, Path, Path]]) -> None:
     _run([node, str(PRECOMPILE[1]), str(core), str(PRECOMPILE[0]), *args])
 
 
-def compiled_runtime(core: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
-    """The bytecode stdlib zip and the wheels with bytecode.
+def compiled_runtime(core: Path, python: Path,
+                     wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
+    """The bytecode stdlib zip, our Python's zip (``python``, see :func:`python_sources`)
+    with bytecode, and the wheels with bytecode.
 
     Each output is cached under build/cache/compiled/<key>/ by a hash of its input and of
-    the tools (so a source change recompiles only the project wheel); unused entries go.
+    the tools (so a source change recompiles only our Python's zip); unused entries go.
     """
     tools = tree_key([*PRECOMPILE, core / "pyodide.asm.wasm"])
-    inputs = [("stdlib", core / STDLIB_ZIP), *[("wheel", w) for w in wheels]]
+    inputs = [("stdlib", core / STDLIB_ZIP), ("zip", python), *[("wheel", w) for w in wheels]]
     parent = CACHE / "compiled"
     jobs, outputs = [], []
     for kind, src in inputs:
@@ -349,66 +347,7 @@ def compiled_runtime(core: Path, wheels: list[Path]) -> tuple[Path, list[Path]]:
     for old in parent.iterdir():
         if old not in {o.parent for o in outputs}:
             shutil.rmtree(old, ignore_errors=True)
-    return outputs[0], outputs[1:]
-
-
-def in_first_render(name: str) -> bool:
-    """Whether the vinci_core wheel's member ``name`` ships in vinci-core (else in the engine).
-
-    >>> [in_first_render(n) for n in ("vinci_core/store.py",
-    ...  "vinci_core/__pycache__/store.cpython-314.pyc",
-    ...  "vinci_core/locale/nl/LC_MESSAGES/vinci.mo", "vinci_core-0.1.0.dist-info/METADATA")]
-    [True, True, True, True]
-    >>> [in_first_render(n) for n in ("vinci_core/state.py", "vinci_core/rules/base.py",
-    ...  "vinci_core/__pycache__/state.cpython-314.pyc", "vinci_core/data/maps/europe.json")]
-    [False, False, False, False]
-    """
-    parts = name.split("/")
-    if parts[0].endswith(".dist-info"):
-        return True
-    if parts[:2] == ["vinci_core", "locale"]:
-        return name.endswith(".mo")
-    if len(parts) == 3 and parts[1] == "__pycache__":
-        return parts[2].split(".")[0] in FIRST_RENDER_MODULES
-    return len(parts) == 2 and parts[1].removesuffix(".py") in FIRST_RENDER_MODULES
-
-
-def split_project_wheel(wheel: Path) -> tuple[Path, Path]:
-    """The compiled vinci_core wheel as vinci-core (:func:`in_first_render`) and
-    vinci-core-engine (the rest, requiring vinci-core and pydantic), each with its RECORD.
-    Cached under build/cache/split-wheels/ by the input's hash; same input, same bytes."""
-    with zipfile.ZipFile(wheel) as zf:
-        members = [(i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir()]
-    meta_name = next(n for n, _ in members
-                     if n.count("/") == 1 and n.endswith(".dist-info/METADATA"))
-    meta = email.parser.Parser().parsestr(dict(members)[meta_name].decode("utf-8"))
-    version = meta["Version"]
-    where = _keyed_dir("split-wheels", file_sha256(wheel)[:16])
-    first = where / wheel.name
-    engine = where / f"{ENGINE_PACKAGE.replace('-', '_')}-{version}-py3-none-any.whl"
-    if first.exists() and engine.exists():
-        return first, engine
-    where.mkdir(parents=True, exist_ok=True)
-    record_name = meta_name.replace("METADATA", "RECORD")
-    kept = [(n, d) for n, d in members if n != record_name and in_first_render(n)]
-    rest = [(n, d) for n, d in members if not in_first_render(n)]
-    pydantic = next(r for r in meta.get_all("Requires-Dist") or [] if r.startswith("pydantic"))
-    dist = f"{ENGINE_PACKAGE.replace('-', '_')}-{version}.dist-info"
-    rest += [
-        (f"{dist}/METADATA", (f"Metadata-Version: 2.1\nName: {ENGINE_PACKAGE}\n"
-                              f"Version: {version}\nRequires-Dist: {ROOT_PACKAGE}=={version}\n"
-                              f"Requires-Dist: {pydantic}\n").encode()),
-        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"
-                          b"Tag: py3-none-any\n"),
-        (f"{dist}/top_level.txt", b"vinci_core\n"),
-    ]
-    for out, files, record in ((first, kept, record_name), (engine, rest, f"{dist}/RECORD")):
-        lines = [bytecode_build.record_line(n, d) for n, d in files]
-        files = [*files, (record, "\n".join([*lines, f"{record},,"]).encode() + b"\n")]
-        part = out.with_name(out.name + ".part")
-        part.write_bytes(bytecode_build.write_zip(files))
-        part.rename(out)
-    return first, engine
+    return outputs[0], outputs[1], outputs[2:]
 
 
 # --------------------------------------------------------------------------- lock file
@@ -463,8 +402,6 @@ def write_lock(upstream_lock: Path, wheels: list[Path], out: Path) -> dict:
     packages = {}
     for w in wheels:
         entry = wheel_lock_entry(w)
-        if entry["name"] == ROOT_PACKAGE:
-            entry["depends"] = [d for d in entry["depends"] if d not in LOADED_AFTER_FIRST_RENDER]
         packages[entry["name"]] = entry
     missing = sorted({d for e in packages.values() for d in e["depends"]} - set(packages))
     if missing:
@@ -606,38 +543,32 @@ def page_modules() -> list[str]:
                   if not set(p.relative_to(WEB).parts) & _SKIP_NAMES)
 
 
-def page_wheel() -> Path:
-    """The page's own Python as a wheel: ``main.py`` and ``ui/`` at the top level (so main.py
-    imports its views as ``ui.*``, as in web/), requiring vinci-core. Cached under
-    build/cache/page-wheel/ by a hash of those sources; same sources, same bytes."""
-    sources = [PAGE_ENTRY, *page_modules()]
-    key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
-    where = _keyed_dir("page-wheel", key)
-    stem = f"{PAGE_PACKAGE.replace('-', '_')}-{PAGE_VERSION}"
-    wheel = where / f"{stem}-py3-none-any.whl"
-    if wheel.exists():
-        return wheel
+def python_sources() -> Path:
+    """Our Python as one zip of sources, before bytecode (see PYTHON_ZIP): vinci_core from
+    its wheel, without the wheel's metadata (the zip is a folder on sys.path, not an
+    installed distribution), and main.py and ui/ at the top level (so main.py imports its
+    views as ``ui.*``, as in web/). Cached under build/cache/python-zip/ by its inputs; same
+    inputs, same bytes."""
+    wheel = project_wheel()
+    page = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
+    key = hashlib.sha256(f"{file_sha256(wheel)}:{page}".encode()).hexdigest()[:16]
+    where = _keyed_dir("python-zip", key)
+    out = where / PYTHON_ZIP
+    if out.exists():
+        return out
     where.mkdir(parents=True, exist_ok=True)
-    dist = f"{stem}.dist-info"
-    members = [(rel, (WEB / rel).read_bytes()) for rel in sources]
-    metadata = (f"Metadata-Version: 2.1\nName: {PAGE_PACKAGE}\nVersion: {PAGE_VERSION}\n"
-                f"Requires-Dist: {ROOT_PACKAGE}\n")
-    members += [
-        (f"{dist}/METADATA", metadata.encode()),
-        (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: build_site\nRoot-Is-Purelib: true\n"
-                          b"Tag: py3-none-any\n"),
-        (f"{dist}/top_level.txt", f"{PAGE_ENTRY.removesuffix('.py')}\n{PAGE_FOLDER}\n".encode()),
-    ]
-    record = [bytecode_build.record_line(name, data) for name, data in members]
-    members.append((f"{dist}/RECORD", "\n".join([*record, f"{dist}/RECORD,,"]).encode() + b"\n"))
-    part = wheel.with_name(wheel.name + ".part")
+    with zipfile.ZipFile(wheel) as zf:
+        members = [(i.filename, zf.read(i)) for i in zf.infolist()
+                   if not i.is_dir() and ".dist-info/" not in i.filename]
+    members += [(rel, (WEB / rel).read_bytes()) for rel in [PAGE_ENTRY, *page_modules()]]
+    part = out.with_name(out.name + ".part")
     part.write_bytes(bytecode_build.write_zip(members))
-    part.rename(wheel)
-    return wheel
+    part.rename(out)
+    return out
 
 
 def _page_python(rel: Path) -> bool:
-    """web/main.py and web/ui/: shipped in the page wheel, not as files of the site."""
+    """web/main.py and web/ui/: shipped in our Python's zip, not as files of the site."""
     return rel.as_posix() == PAGE_ENTRY or rel.parts[0] == PAGE_FOLDER
 
 
@@ -670,11 +601,12 @@ def with_boot_texts(html: str, words: dict[str, dict[str, str]]) -> str:
     return html.replace(BOOT_TEXTS_EMPTY, BOOT_TEXTS_EMPTY.replace("{}", data))
 
 
-def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path,
+def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, python: Path,
              pictures: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
-    bytecode one) replaces the npm package's python_stdlib.zip; ``pictures`` holds the
-    rendered icons and board picture (see :func:`rendered_pictures`)."""
+    bytecode one) replaces the npm package's python_stdlib.zip, ``python`` is our Python's
+    zip with bytecode; ``pictures`` holds the rendered icons and board picture (see
+    :func:`rendered_pictures`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
         if (set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc"
@@ -688,6 +620,7 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path,
     for name in PYODIDE_CORE:
         src = stdlib if name == STDLIB_ZIP else core / name
         _copy_stripped(src, out / "pyodide" / name)
+    shutil.copy2(python, out / "pyodide" / PYTHON_ZIP)
     for w in wheels:
         shutil.copy2(w, out / "pyodide" / w.name)
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
@@ -706,15 +639,14 @@ def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
-    stdlib, (core, *wheels) = compiled_runtime(
-        modules / "pyodide", [project_wheel(), page_wheel(), *browser_wheels()])
-    wheels = [*split_project_wheel(core), *wheels]
+    stdlib, python, wheels = compiled_runtime(modules / "pyodide", python_sources(),
+                                              browser_wheels())
     pictures = rendered_pictures(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=dest.parent))
     try:
-        assemble(tmp, modules, wheels, stdlib, pictures)
+        assemble(tmp, modules, wheels, stdlib, python, pictures)
         cache_name = write_service_worker(tmp)
         old = dest.with_name(dest.name + ".old")
         shutil.rmtree(old, ignore_errors=True)

@@ -13,6 +13,9 @@ so the same inputs give the same bytes.
 
 * :func:`compile_stdlib`: ``python_stdlib.zip`` with each ``x.py`` replaced by ``x.pyc``
   (zipimport looks for it there), as upstream Pyodide builds ship it.
+* :func:`compile_path_zip`: our own Python's zip (``vinci.zip``, on the page's ``sys.path``
+  at :data:`PYTHON_ZIP_PATH`) with ``x.pyc`` beside each ``x.py`` (which stays, for readable
+  tracebacks: zipimport takes the bytecode first).
 * :func:`add_bytecode`: a wheel with ``__pycache__/<name>.<cache tag>.pyc`` beside each
   ``.py`` (which stays, for readable tracebacks); the wheel's RECORD lists the new files.
 
@@ -33,6 +36,8 @@ from collections.abc import Iterable
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# Where web/boot.js writes our Python's zip in the page's file system, and puts it on sys.path.
+PYTHON_ZIP_PATH = "/lib/vinci.zip"
 
 
 def pyc_name(py_name: str, cache_tag: str | None = None) -> str:
@@ -90,19 +95,32 @@ def add_bytecode(wheel: bytes) -> bytes:
     return write_zip([*kept, (record_name, record.encode())])
 
 
-def compile_stdlib(stdlib_zip: bytes, zip_path: str) -> bytes:
-    """``python_stdlib.zip`` with bytecode in place of sources.
+def _zip_with_bytecode(archive: bytes, zip_path: str, keep_sources: bool) -> bytes:
+    """``archive`` (a zip for sys.path) with ``x.pyc`` beside or in place of each ``x.py``.
 
-    ``zip_path`` is where the zip sits on the page's ``sys.path`` (``/lib/python314.zip``):
-    zipimport keeps the filename compiled in, so tracebacks name the real place.
+    ``zip_path`` is where the zip sits on the page's ``sys.path``: zipimport keeps the
+    filename compiled in, so tracebacks name the real place.
     """
     out = []
-    for name, data in _members(stdlib_zip):
+    for name, data in _members(archive):
         if name.endswith(".py"):
+            if keep_sources:
+                out.append((name, data))
             out.append((name + "c", bytecode(data, f"{zip_path}/{name}")))
         else:
             out.append((name, data))
     return write_zip(out)
+
+
+def compile_stdlib(stdlib_zip: bytes, zip_path: str) -> bytes:
+    """``python_stdlib.zip`` (at ``zip_path``, ``/lib/python314.zip``) with bytecode in
+    place of sources."""
+    return _zip_with_bytecode(stdlib_zip, zip_path, keep_sources=False)
+
+
+def compile_path_zip(python_zip: bytes, zip_path: str = PYTHON_ZIP_PATH) -> bytes:
+    """Our Python's zip (at ``zip_path`` on sys.path) with bytecode beside its sources."""
+    return _zip_with_bytecode(python_zip, zip_path, keep_sources=True)
 
 
 def stdlib_zip_path() -> str:

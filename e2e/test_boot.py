@@ -30,10 +30,10 @@ def test_boots_to_ready_with_engine_output(site, ready_page):
     wheels = {p.rsplit("/", 1)[-1] for p in site.served if p.endswith(".whl")}
     lock = json.loads((site.root / "pyodide" / "pyodide-lock.json").read_text())
     assert wheels == {e["file_name"] for e in lock["packages"].values()}
-    # index.html preloads the Pyodide core: each file is still fetched only once (a preload
-    # whose request mode differs from Pyodide's own would be downloaded twice).
+    # index.html preloads the Pyodide core and our Python's zip: each file is still fetched
+    # only once (a preload whose request mode differs from the fetch would be downloaded twice).
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json"):
+                 "pyodide-lock.json", "vinci.zip"):
         assert site.served.count(f"pyodide/{name}") == 1, name
     site.assert_clean()
 

@@ -80,69 +80,53 @@ def test_lock_entry_from_wheel_metadata(tmp_path):
     assert entry["install_dir"] == "site" and entry["package_type"] == "package"
 
 
-def test_page_wheel_holds_the_pages_python():
-    wheel = build_site.page_wheel()
-    assert build_site.page_wheel() == wheel  # cached: same sources, same file
-    with zipfile.ZipFile(wheel) as zf:
-        names = set(zf.namelist())
-        # main.py and every module of web/ui at the top level: main.py imports ``ui.*``.
-        expected = {"main.py", *build_site.page_modules()}
-        assert expected <= names and "ui/board.py" in expected
-        for rel in expected:
-            assert zf.read(rel) == (build_site.WEB / rel).read_bytes()
-        record = zf.read("vinci_page-0.1.0.dist-info/RECORD").decode()
-        assert all(f"{rel},sha256=" in record for rel in expected)
-    entry = build_site.wheel_lock_entry(wheel)
-    assert entry["name"] == build_site.PAGE_PACKAGE
-    assert entry["imports"] == ["main", "ui"] and entry["depends"] == ["vinci-core"]
+def test_python_zip_holds_vinci_core_and_the_page():
+    # vinci_core as its wheel holds it (without the wheel's metadata), main.py and every
+    # module of web/ui at the top level: main.py imports ``ui.*``.
+    python = build_site.python_sources()
+    assert build_site.python_sources() == python  # cached: same sources, same file
+    with zipfile.ZipFile(build_site.project_wheel()) as zf:
+        package = {n: zf.read(n) for n in zf.namelist() if ".dist-info/" not in n}
+    page = {rel: (build_site.WEB / rel).read_bytes()
+            for rel in ("main.py", *build_site.page_modules())}
+    assert "ui/board.py" in page and "vinci_core/state.py" in package
+    assert "vinci_core/locale/nl/LC_MESSAGES/vinci.mo" in package
+    with zipfile.ZipFile(python) as zf:
+        assert {n: zf.read(n) for n in zf.namelist()} == {**package, **page}
 
 
-def test_boot_script_loads_the_page_package():
-    # web/boot.js loads the page by name through our pyodide-lock.json (no PyScript).
+def test_boot_script_puts_our_zip_on_pythons_path():
+    # web/boot.js fetches the zip the build ships (index.html preloads it), writes it where
+    # the build compiled it for and puts that on sys.path; no PyScript.
     text = (build_site.WEB / "boot.js").read_text()
-    assert f'const PACKAGES = ["{build_site.PAGE_PACKAGE}"]' in text
-    assert "pyscript" not in (build_site.WEB / "index.html").read_text()
+    assert f'const PYTHON_ZIP = "./pyodide/{build_site.PYTHON_ZIP}";' in text
+    assert f'const PYTHON_ZIP_PATH = "{precompile.PYTHON_ZIP_PATH}";' in text
+    assert "PYTHONPATH: PYTHON_ZIP_PATH" in text and "fsInit:" in text
+    page = (build_site.WEB / "index.html").read_text()
+    assert (f'<link rel="preload" href="./pyodide/{build_site.PYTHON_ZIP}" as="fetch" '
+            "crossorigin>") in page
+    assert "pyscript" not in page
 
 
-def test_lock_loads_pydantic_and_the_engine_apart_from_the_page(site_dir):
-    # boot.js loads vinci-page (and so vinci-core) first, the engine and pydantic after the
-    # first render: the lock must not pull them in with the page, and must still list them.
+def test_lock_lists_pydantic_and_its_dependencies_alone(site_dir):
+    # boot.js loads pydantic after the first render (or with the page when it resumes a
+    # game): the lock lists it and what it depends on, nothing of ours.
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    assert lock[build_site.ROOT_PACKAGE]["depends"] == []
-    assert lock[build_site.PAGE_PACKAGE]["depends"] == [build_site.ROOT_PACKAGE]
-    assert lock[build_site.ENGINE_PACKAGE]["depends"] == ["pydantic", build_site.ROOT_PACKAGE]
-    assert {"pydantic", "pydantic-core"} <= set(lock)
-    assert 'const EDGES = ["vinci-core-engine"]' in (build_site.WEB / "boot.js").read_text()
+    assert set(lock) == {"pydantic", "pydantic-core", "typing-extensions", "annotated-types",
+                         "typing-inspection"}
+    assert {d for entry in lock.values() for d in entry["depends"]} <= set(lock)
+    assert 'const EDGES = ["pydantic"];' in (build_site.WEB / "boot.js").read_text()
 
 
-def test_vinci_core_ships_as_its_first_render_and_its_engine(site_dir):
-    # Together the two wheels hold the whole compiled package, each file once; the first
-    # holds FIRST_RENDER_MODULES (source and bytecode), the catalogues and the metadata.
-    lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    first, engine = (site_dir / "pyodide" / lock[name]["file_name"]
-                     for name in (build_site.ROOT_PACKAGE, build_site.ENGINE_PACKAGE))
-    files = {}
-    for wheel in (first, engine):
-        with zipfile.ZipFile(wheel) as zf:
-            files[wheel] = {n for n in zf.namelist() if ".dist-info/" not in n}
-            record = zf.read(next(n for n in zf.namelist() if n.endswith("/RECORD"))).decode()
-            assert {line.split(",")[0] for line in record.splitlines()} == set(zf.namelist())
-    with zipfile.ZipFile(build_site.project_wheel()) as zf:  # before bytecode is added
-        package = {n for n in zf.namelist() if ".dist-info/" not in n}
-    shipped = files[first] | files[engine]
-    assert not files[first] & files[engine]
-    assert {n for n in shipped if "/__pycache__/" not in n} == package
-    assert {n for n in shipped if "/__pycache__/" in n} == {
-        precompile.pyc_name(n, "cpython-" + build_site.BROWSER_PYTHON.replace(".", ""))
-        for n in package if n.endswith(".py")}
-    modules = {n.removeprefix("vinci_core/").removesuffix(".py") for n in files[first]
-               if n.endswith(".py")}
-    assert modules == build_site.FIRST_RENDER_MODULES
-    assert sum(n.endswith(".pyc") for n in files[first]) == len(modules)
-    assert {n for n in files[first] if n.endswith(".mo")} == {
-        f"vinci_core/locale/{lang}/LC_MESSAGES/{domain}.mo"
-        for lang in ("de", "fr", "nl") for domain in ("guide", "reference", "vinci")}
-    assert "vinci_core/state.py" in files[engine] and "vinci_core/data/tiles.json" in files[engine]
+def test_the_sites_zip_has_bytecode_beside_each_module(site_dir):
+    with zipfile.ZipFile(build_site.python_sources()) as zf:
+        sources = set(zf.namelist())
+    with zipfile.ZipFile(site_dir / "pyodide" / build_site.PYTHON_ZIP) as zf:
+        shipped = set(zf.namelist())
+        magic = zf.read("vinci_core/state.pyc")[:4]
+    with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
+        assert zf.read("typing.pyc")[:4] == magic  # compiled by the site's own Pyodide
+    assert shipped == sources | {n + "c" for n in sources if n.endswith(".py")}
 
 
 def test_content_types():
@@ -223,9 +207,41 @@ def test_compile_stdlib_replaces_sources_with_bytecode(tmp_path):
         sys.modules.pop("zdemo_top", None)
 
 
+def test_compile_path_zip_puts_bytecode_beside_each_source(tmp_path):
+    src = io.BytesIO()
+    with zipfile.ZipFile(src, "w") as zf:
+        zf.writestr("zpath_pkg/__init__.py", "")
+        zf.writestr("zpath_pkg/mod.py", "def where():\n    raise ValueError('x')\nANSWER = 42\n")
+        zf.writestr("zpath_pkg/data/notes.txt", "kept")
+    ours = tmp_path / "vinci.zip"
+    compiled = precompile.compile_path_zip(src.getvalue(), str(ours))
+    assert precompile.compile_path_zip(src.getvalue(), str(ours)) == compiled  # same bytes
+    # The importer takes the bytecode without looking at the source: change the source.
+    with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
+        members = {n: zf.read(n) for n in zf.namelist()}
+    assert set(members) == {"zpath_pkg/__init__.py", "zpath_pkg/__init__.pyc",
+                            "zpath_pkg/mod.py", "zpath_pkg/mod.pyc", "zpath_pkg/data/notes.txt"}
+    members["zpath_pkg/mod.py"] = b"ANSWER = 0\n"
+    ours.write_bytes(precompile.write_zip(members.items()))
+    sys.path.insert(0, str(ours))
+    try:
+        from importlib.resources import files
+
+        from zpath_pkg import mod  # type: ignore[import-not-found]
+
+        assert mod.ANSWER == 42
+        assert mod.where.__code__.co_filename == f"{ours}/zpath_pkg/mod.py"
+        assert (files("zpath_pkg") / "data" / "notes.txt").read_text() == "kept"
+    finally:
+        sys.path.remove(str(ours))
+        for name in [n for n in sys.modules if n.split(".")[0] == "zpath_pkg"]:
+            del sys.modules[name]
+
+
 def test_built_site_ships_bytecode(site_dir):
     """The site's stdlib zip holds bytecode only, every wheel module has its cpython-314
-    bytecode, all with the magic number of the Pyodide the build ran them in."""
+    bytecode, all with the magic number of the Pyodide the build ran them in (our zip:
+    test_the_sites_zip_has_bytecode_beside_each_module)."""
     pyodide = site_dir / "pyodide"
     with zipfile.ZipFile(pyodide / "python_stdlib.zip") as zf:
         names = zf.namelist()

@@ -1,12 +1,12 @@
-"""A first visit renders before pydantic and the engine's wheel are loaded (web/boot.js loads
-them right after, issue 11's cold load); whatever needs them and comes before them (the
+"""A first visit renders before pydantic is loaded and the engine imported (web/boot.js and
+main.load_engine do both right after, issue 11's cold load); whatever needs them and comes
+before them (the
 new-game dialog's Start, a share link pasted into the page, an imported file, the rules
 reference) waits for them and then works. A start that itself opens a link or resumes a saved
 game loads them with the page.
 
-The pydantic wheel is held back by the test (``hold_pydantic``; boot.js loads the engine's
-wheel, which requires it, in the same call) so that each action surely comes before them,
-then let through."""
+The pydantic wheel is held back by the test (``hold_pydantic``; the engine is imported once
+it is there) so that each action surely comes before them, then let through."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
     assert page.get_by_test_id("new-game-dialog").is_visible()
     assert page.get_by_test_id("level-0").count() == 1  # the dialog's rows are there
     assert _loaded_engine(page) == []
-    # The vinci-core wheel holds these alone (build_site.py): the engine's comes with pydantic.
+    # build_site.FIRST_RENDER_MODULES alone: the engine is imported once pydantic is there.
     assert "newgame" in _loaded_vinci_core(page) <= FIRST_RENDER_MODULES
     hold_pydantic.release()
     page.wait_for_selector(EDGES, state="attached")
@@ -92,8 +92,8 @@ def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
 
 
 def test_the_rules_asked_for_before_the_engine_open_when_it_comes(site, page, hold_pydantic):
-    # The rules reference comes with the engine's wheel: asked for before it, it opens once
-    # the wheel is there, and a rule id the page showed before it becomes a link then.
+    # The rules reference comes with the engine: asked for before it, it opens once the
+    # engine is there, and a rule id the page showed before it becomes a link then.
     site.goto_ready(page)
     page.get_by_test_id("new-game-dialog").get_by_role("button", name="Cancel").click()
     page.evaluate(SAY, "before: C-5.5")

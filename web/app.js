@@ -99,9 +99,9 @@ function showBootPicture() {
   // Progress: the big files Python needs, counted as they arrive.
   const bar = $("boot-progress");
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
-    /\.whl$/];
+    /vinci\.zip$/, /\.whl$/];
   let done = 0;
-  const total = 10; // core, stdlib, lock, seven wheels (the page's own Python is one)
+  const total = 9; // core, stdlib, lock, our Python's zip, pydantic's five wheels
   if (bar && "PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {

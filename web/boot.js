@@ -1,24 +1,26 @@
 // Starts Python for the page with Pyodide alone (no PyScript: its own start added a third to
 // a bare boot, for nothing the page uses; see README "Speed in the browser").
 //
-// pyodide-lock.json (written by the build) lists only the site's own wheels with their
-// sha256: vinci-page (web/main.py and web/ui/, with bytecode), vinci-core (what a first render
-// imports of vinci_core), vinci-core-engine (the rest of it), and pydantic with its
-// dependencies. loadPyodide fetches vinci-page and vinci-core from this origin while
-// Python boots and checks each; then main.py runs: it renders and calls vinci.ready(), or
-// vinci.fail() (app.js, a module listed before this one, so window.vinci is there).
+// Our own Python (vinci_core, main.py and ui/, with bytecode) is one zip, vinci.zip
+// (build/build_site.py, PYTHON_ZIP). It is fetched while Pyodide's core loads, written into
+// Python's file system before Python starts (fsInit) and put on sys.path (PYTHONPATH), as
+// Pyodide does with its standard library: zipimport reads each module as it is imported,
+// nothing is unpacked. Installing the same code as wheels (loadPackage) made a cold start
+// ~0.1 s slower. Then main.py runs: it renders and calls vinci.ready(), or vinci.fail()
+// (app.js, a module listed before this one, so window.vinci is there).
 //
 // pydantic validates only what comes in from outside (a share link, a file, a save, the
 // new-game form, an action: vinci_core.schemas), and a first render shows no game, so a first
-// visit renders without pydantic and without the engine (vinci-core-engine: the rest of
-// vinci_core) and loads both right after (pydantic's wheels and pydantic-core's WebAssembly
-// were about half of a cold start, unpacking the engine's files ~0.1 s). A start that itself
-// opens a link or resumes a saved game loads them with the page. Until main.edges_loaded()
-// runs, main.py keeps any event that needs them and handles it then.
+// visit renders without it and loads it right after (its wheels, listed with their sha256 in
+// pyodide-lock.json, and pydantic-core's WebAssembly were about half of a cold start); main.py
+// then imports the engine (main.load_engine). A start that itself opens a link or resumes a
+// saved game loads pydantic with the page. Until main.edges_loaded() runs, main.py keeps any
+// event that needs them and handles it then.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
-const PACKAGES = ["vinci-page"]; // and, through the lock, vinci-core
-const EDGES = ["vinci-core-engine"]; // and, through the lock, pydantic and its dependencies
+const PYTHON_ZIP = "./pyodide/vinci.zip"; // build_site.PYTHON_ZIP, preloaded by index.html
+const PYTHON_ZIP_PATH = "/lib/vinci.zip"; // build/precompile.py PYTHON_ZIP_PATH
+const EDGES = ["pydantic"]; // and, through the lock, its dependencies
 const ENTRY = "main"; // main.py
 const LINK = "#g="; // vinci_core.store.LINK_KEY: the address holds a game
 const LAST_GAME = "vinci.last"; // vinci_core.store.SaveStore.LAST: a game to resume
@@ -32,15 +34,27 @@ function startNeedsEdges() {
   }
 }
 
+async function fetchPython() {
+  const response = await fetch(PYTHON_ZIP);
+  if (!response.ok) throw new Error(`${PYTHON_ZIP}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
 async function boot() {
   const withEdges = startNeedsEdges();
+  const python = fetchPython();
+  python.catch(() => {}); // reported by fsInit below, which awaits it
   const pyodide = await loadPyodide({
     indexURL: "./pyodide/",
-    packages: withEdges ? [...PACKAGES, ...EDGES] : PACKAGES,
+    packages: withEdges ? EDGES : [],
     // No pydantic plugins exist in the page: skip their entry-point scan.
-    env: { PYDANTIC_DISABLE_PLUGINS: "__all__" },
+    env: { PYDANTIC_DISABLE_PLUGINS: "__all__", PYTHONPATH: PYTHON_ZIP_PATH },
+    fsInit: async (FS) => FS.writeFile(PYTHON_ZIP_PATH, await python),
   });
-  performance.mark("vinci-python-booted"); // the page's wheels installed (bench/web.py)
+  // A failed fetch of our zip surfaces here with its own message (in fsInit it could only
+  // leave Python without it).
+  await python;
+  performance.mark("vinci-python-booted"); // Python started, our zip on its path (bench/web.py)
   const main = pyodide.pyimport(ENTRY); // main.py boots the page at import
   try {
     if (!withEdges) {

@@ -1,4 +1,4 @@
-"""Browser entry point: boot.js imports this module once Pyodide and our wheels are loaded.
+"""Browser entry point: boot.js imports this module once Python has started, our zip on its path.
 
 How the page is put together (see also app.js and README "How the site is built"):
 
@@ -7,7 +7,7 @@ How the page is put together (see also app.js and README "How the site is built"
   game on screen (:class:`App`) and turns events into actions; the views and the page's
   other parts, one module per thing the player sees or uses, are in ``ui/`` (board, panels,
   editor, log, chart, dialogs, saved games, the virtual players' pace...; shipped with this
-  file in the vinci-page wheel, see build/build_site.py).
+  file and vinci_core in our Python's zip, see build/build_site.py).
 * What is legal, what a click means, prompts, log lines, the saved-games bookkeeping and
   error texts come from pure Python in vinci_core (``session``, ``presenter``, ``svg``),
   tested in CPython. The views only copy that into the DOM, always through
@@ -16,7 +16,7 @@ How the page is put together (see also app.js and README "How the site is built"
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
 * pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
-  loaded by boot.js after a first visit's first render, and the engine's wheel with it
+  loaded by boot.js after a first visit's first render, and the engine is imported then
   (:func:`load_engine`): until :func:`edges_loaded` runs, an event that needs them waits
   in :attr:`App.waiting` (see :data:`WITHOUT_EDGES`), a click that opens the rules
   reference in that view's own queue (ui/reference.py), and each is handled then.

@@ -22,7 +22,7 @@ from __future__ import annotations
 import gettext
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
 
 SOURCE_LANGUAGE = "en"
 LANGUAGES: tuple[str, ...] = ("en", "nl", "fr", "de")
@@ -30,7 +30,9 @@ LANGUAGES: tuple[str, ...] = ("en", "nl", "fr", "de")
 LANGUAGE_NAMES: dict[str, str] = {
     "en": "English", "nl": "Nederlands", "fr": "Français", "de": "Deutsch"}
 DOMAINS: tuple[str, ...] = ("vinci", "reference", "guide")
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# Read through importlib.resources, not beside __file__: on the page the package is imported
+# from a zip on sys.path (build/build_site.py, PYTHON_ZIP), where there is no folder to open.
+LOCALE_DIR = files("vinci_core") / "locale"
 
 
 class MissingCatalogue(LookupError):
@@ -55,7 +57,7 @@ def translations(lang: str, domain: str = "vinci") -> gettext.NullTranslations:
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     mo = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.mo"
-    if not mo.exists():
+    if not mo.is_file():
         raise MissingCatalogue(f"{mo} is missing: run build/catalogues.py")
     with mo.open("rb") as handle:
         return gettext.GNUTranslations(handle)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
+from importlib.resources import files
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -168,7 +169,7 @@ def register_map(data: MapData | dict | str | Path) -> Board:
     return board
 
 
-MAPS_DIR = Path(__file__).resolve().parent / "data" / "maps"  # the shipped boards' files
+MAPS_DIR = files("vinci_core") / "data" / "maps"  # the shipped boards' files (as i18n's LOCALE_DIR)
 
 
 def _shipped(filename: str) -> str | None:

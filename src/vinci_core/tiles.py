@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
 from typing import Literal
 
 TileCounts = Literal["designer", "printed"]
@@ -34,9 +34,8 @@ class Tile:
     summary: str
 
 
-# The package's data files, beside its modules (as i18n's LOCALE_DIR): importlib.resources
-# would be one more import on the page's first render.
-DATA_DIR = Path(__file__).resolve().parent / "data"
+# The package's data files, read as i18n's LOCALE_DIR.
+DATA_DIR = files("vinci_core") / "data"
 
 
 def _load(filename: str) -> tuple[dict[str, Tile], dict[str, int]]:

@@ -14,9 +14,9 @@ module binds it to the DOM only:
   entry, one with ``data-ref`` a section by anchor;
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
-:mod:`vinci_core.reference` comes with the engine, which a first visit loads after its first
-render (web/boot.js): until :meth:`ReferenceView.engine_loaded`, a click on a hook waits, and
-so do the rule links of what the page shows.
+:mod:`vinci_core.reference` comes with the engine, which a first visit imports after its
+first render (web/main.py, load_engine): until :meth:`ReferenceView.engine_loaded`, a click on
+a hook waits, and so do the rule links of what the page shows.
 
 A click or a tap does it all (no hover-only help); the dialog's own listeners run in the
 capture phase so app.js never sees these clicks.
