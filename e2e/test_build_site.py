@@ -183,14 +183,19 @@ def test_add_bytecode_puts_unchecked_pyc_beside_each_module(tmp_path):
             del sys.modules[name]
 
 
+def _archive(files: dict[str, str]) -> bytes:
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as zf:
+        for name, text in files.items():
+            zf.writestr(name, text)
+    return buf.getvalue()
+
+
 def test_compile_stdlib_replaces_sources_with_bytecode(tmp_path):
-    src = io.BytesIO()
-    with zipfile.ZipFile(src, "w") as zf:
-        zf.writestr("zdemo_top.py", "def where():\n    raise ValueError('x')\n")
-        zf.writestr("zdemo_pkg/__init__.py", "VALUE = 7\n")
-        zf.writestr("zdemo_pkg/notes.txt", "kept")
+    src = _archive({"zdemo_top.py": "def where():\n    raise ValueError('x')\n",
+                    "zdemo_pkg/__init__.py": "VALUE = 7\n", "zdemo_pkg/notes.txt": "kept"})
     stdlib = tmp_path / "python_stdlib.zip"
-    stdlib.write_bytes(precompile.compile_stdlib(src.getvalue(), str(stdlib)))
+    stdlib.write_bytes(precompile.compile_stdlib(src, str(stdlib)))
     with zipfile.ZipFile(stdlib) as zf:
         assert sorted(zf.namelist()) == ["zdemo_pkg/__init__.pyc", "zdemo_pkg/notes.txt",
                                          "zdemo_top.pyc"]
@@ -208,14 +213,12 @@ def test_compile_stdlib_replaces_sources_with_bytecode(tmp_path):
 
 
 def test_compile_path_zip_puts_bytecode_beside_each_source(tmp_path):
-    src = io.BytesIO()
-    with zipfile.ZipFile(src, "w") as zf:
-        zf.writestr("zpath_pkg/__init__.py", "")
-        zf.writestr("zpath_pkg/mod.py", "def where():\n    raise ValueError('x')\nANSWER = 42\n")
-        zf.writestr("zpath_pkg/data/notes.txt", "kept")
+    src = _archive({"zpath_pkg/__init__.py": "",
+                    "zpath_pkg/mod.py": "def where():\n    raise ValueError('x')\nANSWER = 42\n",
+                    "zpath_pkg/data/notes.txt": "kept"})
     ours = tmp_path / "vinci.zip"
-    compiled = precompile.compile_path_zip(src.getvalue(), str(ours))
-    assert precompile.compile_path_zip(src.getvalue(), str(ours)) == compiled  # same bytes
+    compiled = precompile.compile_path_zip(src, str(ours))
+    assert precompile.compile_path_zip(src, str(ours)) == compiled  # same bytes
     # The importer takes the bytecode without looking at the source: change the source.
     with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
         members = {n: zf.read(n) for n in zf.namelist()}
