@@ -63,10 +63,14 @@ document.documentElement.dataset.ready = "1";
 # The bare boot on the site's core with our Python's zip fetched during the boot and put on
 # sys.path as web/boot.js does.
 ZIP_PATH = "/__bench__/zip.html"
-ZIP_OPTIONS = """, env: { PYTHONPATH: "ZIP_AT" },
-  fsInit: async (FS) => FS.writeFile("ZIP_AT", new Uint8Array(await zip)) """.replace(
+# (An older build, --compare, has no zip: then nothing is written, see BREAKDOWN_PACKAGES.)
+ZIP_FETCH = (f'const zip = fetch("../pyodide/{build_site.PYTHON_ZIP}")'
+             '.then((r) => r.ok ? r.arrayBuffer() : null);')
+ZIP_INIT = ('fsInit: async (FS) => { const data = await zip; '
+            'if (data) FS.writeFile("ZIP_AT", new Uint8Array(data)); }').replace(
     "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
-ZIP_FETCH = f'const zip = fetch("../pyodide/{build_site.PYTHON_ZIP}").then((r) => r.arrayBuffer());'
+ZIP_OPTIONS = (f', env: {{ PYTHONPATH: "{build_site.bytecode_build.PYTHON_ZIP_PATH}" }}, '
+               + ZIP_INIT)
 # PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
 # pages load it from the npm package the build installs.
 PYSCRIPT_PREFIX = "/__bench__/pyscript/"
@@ -98,7 +102,7 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 ZIP_FETCH
 const py = await loadPyodide({ indexURL: "../pyodide/",
   env: { PYDANTIC_DISABLE_PLUGINS: "__all__", PYTHONPATH: "ZIP_AT" },
-  fsInit: async (FS) => { if (await zip) FS.writeFile("ZIP_AT", new Uint8Array(await zip)); } });
+  ZIP_INIT });
 performance.mark("boot");
 const lock = await (await fetch("../pyodide/pyodide-lock.json")).json();
 for (const name of PACKAGES.filter((n) => n in lock.packages)) {
@@ -113,7 +117,7 @@ document.documentElement.dataset.ready = "1";
 </script></body></html>
 """.replace("PACKAGES", json.dumps(BREAKDOWN_PACKAGES)).replace(
     "IMPORTS", json.dumps(BREAKDOWN_IMPORTS)).replace(
-    "ZIP_FETCH", ZIP_FETCH.replace("r.arrayBuffer()", "r.ok ? r.arrayBuffer() : null")).replace(
+    "ZIP_FETCH", ZIP_FETCH).replace("ZIP_INIT", ZIP_INIT).replace(
     "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
 BARE_PAGES = {
     BARE_PATH: ((BARE_HTML % {"core": "../pyodide", "before": "", "options": ""}).encode(),

@@ -53,3 +53,16 @@ def test_foreign_request_is_caught(site, ready_page):
     site.foreign.clear()  # expected here; teardown checks the rest
     site.errors[:] = [e for e in site.errors if "cdn.example.org" not in e
                       and "ERR_BLOCKED_BY_CLIENT" not in e]
+
+
+def test_our_python_missing_says_so_on_the_boot_screen(site, page):
+    # boot.js fetches vinci.zip while Pyodide loads: a failed fetch is the error shown (not a
+    # later "No module named main"), and the page says it could not start.
+    page.route("**/pyodide/vinci.zip", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site.base_url, wait_until="commit")
+    page.wait_for_function("document.documentElement.dataset.bootError === '1'")
+    assert page.get_by_test_id("boot-error").is_visible()
+    assert "vinci.zip: HTTP 404" in page.locator("#boot-error pre").text_content()
+    assert page.evaluate("document.documentElement.dataset.ready") != "1"
+    site.errors.clear()  # the 404 and the failed start, expected here
+    site.assert_clean()
