@@ -43,7 +43,7 @@ async function fetchPython() {
 async function boot() {
   const withEdges = startNeedsEdges();
   const python = fetchPython();
-  python.catch(() => {}); // reported by fsInit below, which awaits it
+  python.catch(() => {}); // not unhandled: awaited in fsInit, and reported after loadPyodide
   const pyodide = await loadPyodide({
     indexURL: "./pyodide/",
     packages: withEdges ? EDGES : [],
