@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Strength and speed of the strong AI (vinci_core.ai): ``python bench/ai.py --games N``.
+"""Strength and speed of the strong AI (vinci_core.players.ai): ``python bench/ai.py --games N``.
 
 - Strength: the strong AI against three book players (the rulebook's virtual players),
   4-seat classic games on Europe, the strong seat rotated over the four positions (game g
@@ -30,7 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
-from vinci_core.ai import StrongPlayer, player_for_seat  # noqa: E402
+from vinci_core.players.ai import StrongPlayer, player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
 

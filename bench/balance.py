@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from ai import wilson  # noqa: E402  (bench/ai.py: the same interval as its win rate)
 
-from vinci_core.tiles import TILES  # noqa: E402
+from vinci_core.game.tiles import TILES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 Z = 1.96

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from vinci_core import GameConfig, Seat, new_game, register_map  # noqa: E402
-from vinci_core.randomplay import RandomChooser  # noqa: E402
+from vinci_core.players.randomplay import RandomChooser  # noqa: E402
 
 
 def pin_to_one_core() -> str:

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Find the seed of the guided first game (``vinci_core.guide``) and write its script.
+"""Find the seed of the guided first game (``vinci_core.table.guide``) and write its script.
 
 For each seed, the human seat plays a plain line (the book's virtual player's choices, with
 fewer conquests per turn so that tokens are left to reorganize, and a decline at the start
@@ -22,12 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
-from vinci_core import guide  # noqa: E402
-from vinci_core.actions import Conquer, Decline, Finish  # noqa: E402
-from vinci_core.costs import conquest_cost  # noqa: E402
-from vinci_core.presenter import placement_editor  # noqa: E402
-from vinci_core.state import GameState, new_game  # noqa: E402
-from vinci_core.virtual import VirtualPlayer  # noqa: E402
+from vinci_core.game.actions import Conquer, Decline, Finish  # noqa: E402
+from vinci_core.game.costs import conquest_cost  # noqa: E402
+from vinci_core.players.virtual import VirtualPlayer  # noqa: E402
+from vinci_core.table import guide  # noqa: E402
+from vinci_core.table.presenter import placement_editor  # noqa: E402
+from vinci_core.turn.state import GameState, new_game  # noqa: E402
 
 HUMAN = guide.HUMAN
 DECLINE_ROUND = 4  # round 1 chooses, rounds 2 and 3 expand, round 4 declines

@@ -27,12 +27,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from vinci_core import GameConfig, Seat, new_game, parse_action  # noqa: E402
-from vinci_core.randomplay import play_random  # noqa: E402
-from vinci_core.save import config_from_record  # noqa: E402
-from vinci_core.session import Session  # noqa: E402
-from vinci_core.state import GameState  # noqa: E402
-from vinci_core.store import link_fragment  # noqa: E402
-from vinci_core.virtual import play_game  # noqa: E402
+from vinci_core.players.randomplay import play_random  # noqa: E402
+from vinci_core.players.virtual import play_game  # noqa: E402
+from vinci_core.table.save import config_from_record  # noqa: E402
+from vinci_core.table.session import Session  # noqa: E402
+from vinci_core.table.store import link_fragment  # noqa: E402
+from vinci_core.turn.state import GameState  # noqa: E402
 
 PAGE = "https://example.github.io/vinci/"
 LIMIT = 2000

@@ -55,7 +55,7 @@ PROBE = """
 PY_TIMERS = r"""
 import time, json
 import main
-import vinci_core.session as S
+import vinci_core.table.session as S
 from ui import board as B
 from ui import games as G
 

@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT / "src"))
 from engine import pin_to_one_core  # noqa: E402
 
 from vinci_core import Abandon, Finish, GameConfig, Seat, decode_save, encode_save, new_game  # noqa: E402
-from vinci_core.config import MAX_TARGET_VP  # noqa: E402
-from vinci_core.randomplay import RandomChooser, play_random  # noqa: E402
-from vinci_core.save import MAX_ACTIONS  # noqa: E402
-from vinci_core.state import GameState  # noqa: E402
+from vinci_core.game.config import MAX_TARGET_VP  # noqa: E402
+from vinci_core.players.randomplay import RandomChooser, play_random  # noqa: E402
+from vinci_core.table.save import MAX_ACTIONS  # noqa: E402
+from vinci_core.turn.state import GameState  # noqa: E402
 
 EVERY_OPTION: dict[str, object] = {
     "tile_counts": "printed", "decline_contact": "forbid", "automatic_decline": True,

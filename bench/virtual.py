@@ -25,7 +25,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from vinci_core import GameConfig, Seat, decode_save, digest, encode_save, register_map  # noqa: E402
-from vinci_core.virtual import play_game  # noqa: E402
+from vinci_core.players.virtual import play_game  # noqa: E402
 
 TERRAINS = ("farmland", "pasture", "hills", "forest", "mountain")
 

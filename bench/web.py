@@ -93,8 +93,9 @@ BREAKDOWN_PACKAGES = ["typing-extensions", "annotated-types", "typing-inspection
                       "pydantic-core", "pydantic",
                       # an older build (--compare) shipped our Python as these wheels
                       "vinci-core", "vinci-core-engine", "vinci-page"]
-BREAKDOWN_IMPORTS = ["vinci_core", "vinci_core.newgame", "pydantic_core", "pydantic.main",
-                     "vinci_core.session", "vinci_core.presenter", "vinci_core.svg"]
+BREAKDOWN_IMPORTS = ["vinci_core", "vinci_core.table.newgame", "pydantic_core", "pydantic.main",
+                     "vinci_core.table.session",
+                     "vinci_core.table.presenter", "vinci_core.table.svg"]
 BREAKDOWN_HTML = """<!doctype html>
 <html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>breakdown</title></head>
 <body><script type="module">
@@ -621,7 +622,7 @@ def replay_step(bench: Bench, other: Bench | None = None) -> Any:
     import random
 
     from vinci_core import GameConfig, Seat, encode_save
-    from vinci_core.randomplay import play_random
+    from vinci_core.players.randomplay import play_random
 
     cfg = GameConfig(seats=[Seat(name=f"P{i}") for i in range(4)], seed=0)
     game = play_random(cfg, seed=0)

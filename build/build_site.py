@@ -83,8 +83,9 @@ PYTHON_ZIP = "vinci.zip"
 # loads it right after that render) nor a game's state, rules, boards or session
 # (main.load_engine imports them then: ~0.1 s). tests/test_boot_imports.py and
 # e2e/test_cold_start.py hold the page to it.
-FIRST_RENDER_MODULES = frozenset({"__init__", "config", "guide_labels", "i18n", "newgame",
-                                  "palette", "reference_labels", "store"})
+FIRST_RENDER_MODULES = frozenset({
+    "__init__", "text", "text.i18n", "game", "game.config", "words", "words.guide_labels",
+    "words.reference_labels", "table", "table.newgame", "table.palette", "table.store"})
 PAGE_ENTRY = "main.py"
 PAGE_FOLDER = "ui"
 SW_TEMPLATE = "sw.js"

@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src"
 LOCALE = SRC / "vinci_core" / "locale"
 LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
-# Babel's keywords, NP_ (vinci_core.i18n: a context-marked message translated later) and
+# Babel's keywords, NP_ (vinci_core.text.i18n: a context-marked message translated later) and
 # the engine's refusals, IllegalAction(rule, message, **values), and the messages of bad
 # input, ActionError and SaveError(message, **values), translated by the page.
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
@@ -36,9 +36,9 @@ KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
             "say": (1,), "say_n": (1, 2)}
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
-    "vinci": ("src/vinci_core/*.py", "src/vinci_core/rules/*.py", "web/*.py", "web/ui/*.py"),
-    "reference": ("src/vinci_core/reference.py", "src/vinci_core/reference_labels.py"),
-    "guide": ("src/vinci_core/guide.py", "src/vinci_core/guide_labels.py"),
+    "vinci": ("src/vinci_core/*.py", "src/vinci_core/*/*.py", "web/*.py", "web/ui/*.py"),
+    "reference": ("src/vinci_core/words/reference.py", "src/vinci_core/words/reference_labels.py"),
+    "guide": ("src/vinci_core/table/guide.py", "src/vinci_core/words/guide_labels.py"),
 }
 # The page's static texts (data-i18n: an element's text; data-i18n-attr: the attributes
 # named there), translated at boot and on a switch by web/ui/dom.py (translate_static).

@@ -23,7 +23,7 @@ if str(ROOT / "src") not in sys.path:
     sys.path.insert(0, str(ROOT / "src"))
 
 import vinci_core as vc  # noqa: E402
-from vinci_core.presenter import placement_editor  # noqa: E402
+from vinci_core.table.presenter import placement_editor  # noqa: E402
 
 ACT_TIMEOUT_MS = 30_000
 HOTSEAT_NAMES = ("Ann", "Bruno", "Chiara")
@@ -225,7 +225,7 @@ def play_to_the_end(page, rnd: random.Random, max_decisions: int) -> None:
 
 
 def _config(seed: int) -> vc.GameConfig:
-    from vinci_core.newgame import SEAT_COLOURS
+    from vinci_core.table.newgame import SEAT_COLOURS
 
     return vc.GameConfig(seats=[vc.Seat(name=n, colour=SEAT_COLOURS[i])
                                 for i, n in enumerate(HOTSEAT_NAMES)], seed=seed)
@@ -234,7 +234,7 @@ def _config(seed: int) -> vc.GameConfig:
 def online_config(seed: int) -> vc.GameConfig:
     """The hot-seat table of test_game_online.py: an online game on Mare Nostrum, as the
     new-game dialog makes it for ONLINE_NAMES."""
-    from vinci_core.newgame import SEAT_COLOURS
+    from vinci_core.table.newgame import SEAT_COLOURS
 
     return vc.GameConfig(seats=[vc.Seat(name=n, colour=SEAT_COLOURS[i])
                                 for i, n in enumerate(ONLINE_NAMES)], seed=seed,

@@ -17,7 +17,7 @@ def test_boots_to_ready_with_engine_output(site, ready_page):
     assert page.get_by_test_id("app").is_visible()
 
     # Real engine output: a board validated by pydantic-core (WebAssembly) and compiled by
-    # vinci_core.maps inside the page (pydantic comes after the first render: data-edges).
+    # vinci_core.boards.maps inside the page (pydantic comes after the first render: data-edges).
     page.wait_for_selector("html[data-edges='1']", state="attached")
     check = page.get_by_test_id("engine-check").text_content()
     assert check.startswith("ok: 2 provinces compiled, fingerprint "), check

@@ -47,12 +47,13 @@ def _edges(page) -> bool:
     return page.locator(EDGES).count() == 1
 
 
-# The engine's modules (vinci_core.state: a game; .actions; .rules; .maps: the boards;
+# The engine's modules (vinci_core.turn.state: a game; .actions; .rules; .maps: the boards;
 # .session; .presenter: what the page shows of a game), which a first visit's first render
 # does without (web/main.py, load_engine; tests/test_boot_imports.py holds the same list in
 # CPython).
-ENGINE = ("vinci_core.actions", "vinci_core.maps", "vinci_core.presenter", "vinci_core.rules",
-          "vinci_core.save", "vinci_core.session", "vinci_core.state")
+ENGINE = ("vinci_core.game.actions", "vinci_core.boards.maps", "vinci_core.table.presenter",
+          "vinci_core.rulesets", "vinci_core.table.save", "vinci_core.table.session",
+          "vinci_core.turn.state")
 # boot.js, with the page's Pyodide handed to the test (to read sys.modules).
 PYODIDE_TO_TEST = ("const main = pyodide.pyimport(ENTRY);",
                    "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
@@ -84,7 +85,7 @@ def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
     assert page.get_by_test_id("level-0").count() == 1  # the dialog's rows are there
     assert _loaded_engine(page) == []
     # build_site.FIRST_RENDER_MODULES alone: the engine is imported once pydantic is there.
-    assert "newgame" in _loaded_vinci_core(page) <= FIRST_RENDER_MODULES
+    assert "table.newgame" in _loaded_vinci_core(page) <= FIRST_RENDER_MODULES
     hold_pydantic.release()
     page.wait_for_selector(EDGES, state="attached")
     assert _loaded_engine(page) == sorted(ENGINE)

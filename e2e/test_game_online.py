@@ -29,7 +29,7 @@ ONLINE_SEED = 0  # the first seed whose rounds 1-2 hold a desert and a river con
 
 
 def _saved_session(page):
-    from vinci_core.session import Session
+    from vinci_core.table.session import Session
 
     text = page.evaluate("() => localStorage.getItem('vinci.game.' + "
                          "localStorage.getItem('vinci.last'))")
@@ -63,7 +63,7 @@ def test_y0_online_game_on_mare_nostrum_with_ai_seats_to_the_final_ranking(site,
     assert final.is_terminal and final.round == last
     assert vc.digest(final) == html(page, "digest")
     # Y-6.2: the ranking shows the engine's places, equal scores sharing theirs.
-    from vinci_core.ranking import places
+    from vinci_core.table.ranking import places
 
     ranks = [int(t) for t in page.locator("[data-testid=ranking] .rank").all_text_contents()]
     assert ranks == [place for place, _seat in places(final)]

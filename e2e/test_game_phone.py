@@ -122,10 +122,10 @@ def test_phone_replay_bar_is_compact_and_every_control_is_on_screen(make_site):
     a third of the screen), icons named by their words, the slider across the bar; every
     control is on screen when it is tapped."""
     import vinci_core as vc
-    from vinci_core.playback import Replay
-    from vinci_core.randomplay import play_random
-    from vinci_core.session import Session
-    from vinci_core.store import link_fragment
+    from vinci_core.players.randomplay import play_random
+    from vinci_core.table.playback import Replay
+    from vinci_core.table.session import Session
+    from vinci_core.table.store import link_fragment
 
     cfg = vc.GameConfig(seats=[vc.Seat(name=n) for n in ("Ann", "Bo", "Cy")], seed=21)
     game = Session.from_save(vc.encode_save(play_random(cfg, seed=21).state))

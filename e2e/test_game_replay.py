@@ -11,10 +11,10 @@ import pytest
 from game_driver import digest, html, human_step
 
 import vinci_core as vc
-from vinci_core.playback import Replay
-from vinci_core.randomplay import play_random
-from vinci_core.session import Session
-from vinci_core.store import link_fragment
+from vinci_core.players.randomplay import play_random
+from vinci_core.table.playback import Replay
+from vinci_core.table.session import Session
+from vinci_core.table.store import link_fragment
 
 pytestmark = pytest.mark.e2e
 

@@ -36,10 +36,10 @@ def test_solo_game_to_the_game_over_screen(site, page):
 
 
 def _check_review(page) -> None:
-    """Issue 14: the review's figures are those of vinci_core.review for the saved game."""
-    from vinci_core.playback import Replay
-    from vinci_core.review import review
-    from vinci_core.session import Session
+    """Issue 14: the review's figures are those of vinci_core.table.review for the saved game."""
+    from vinci_core.table.playback import Replay
+    from vinci_core.table.review import review
+    from vinci_core.table.session import Session
 
     text = page.evaluate("() => localStorage.getItem('vinci.game.' + "
                          "localStorage.getItem('vinci.last'))")

@@ -1,5 +1,5 @@
 """The guided first game (issue 15) played through clicks: opened from the help menu over a
-game in progress, every step's text checked against vinci_core.guide in the page's language,
+game in progress, every step's text checked against vinci_core.table.guide in the page's language,
 an off-script click refused without changing the game, played to its end in each language,
 and left midway (back to the saved game, which the guide never touched).
 
@@ -14,10 +14,11 @@ import pytest
 from game_driver import digest, perform, start_game, targets, wait_human_or_over
 
 import vinci_core as vc
-from vinci_core import guide, guide_labels
-from vinci_core.actions import parse_action
-from vinci_core.i18n import LANGUAGES
-from vinci_core.virtual import VirtualPlayer
+from vinci_core.game.actions import parse_action
+from vinci_core.players.virtual import VirtualPlayer
+from vinci_core.table import guide
+from vinci_core.text.i18n import LANGUAGES
+from vinci_core.words import guide_labels
 
 pytestmark = pytest.mark.e2e
 

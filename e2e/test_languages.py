@@ -18,7 +18,7 @@ import pytest
 from conftest import wait_ready
 from game_driver import digest, html, human_step, start_game, wait_human_or_over
 
-from vinci_core.i18n import translations
+from vinci_core.text.i18n import translations
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build"))
 import catalogues  # noqa: E402

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from game_driver import start_game, wait_human_or_over
 
-from vinci_core.tilewords import tile_name
+from vinci_core.words.tilewords import tile_name
 
 pytestmark = pytest.mark.e2e
 

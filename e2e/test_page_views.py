@@ -15,9 +15,9 @@ from conftest import wait_ready
 from game_driver import digest, html, start_game, wait_human_or_over
 
 import vinci_core as vc
-from vinci_core import newgame, palette, presenter
-from vinci_core.session import Session
-from vinci_core.virtual import VirtualPlayer
+from vinci_core.players.virtual import VirtualPlayer
+from vinci_core.table import newgame, palette, presenter
+from vinci_core.table.session import Session
 
 pytestmark = pytest.mark.e2e
 

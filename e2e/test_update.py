@@ -19,7 +19,7 @@ from game_driver import (
 )
 
 import vinci_core as vc
-from vinci_core import newgame
+from vinci_core.table import newgame
 
 pytestmark = pytest.mark.e2e
 

@@ -1,7 +1,7 @@
 """Write web/board.svg: the empty Europe board that a first visit shows while Python loads
 (the build draws it as dist/site/board.png: build_site.BOARD_PICTURE).
 
-Run it after a change to the map or to vinci_core.svg (tests/test_page_model.py checks that
+Run it after a change to the map or to vinci_core.table.svg (tests/test_page_model.py checks that
 the file is what this script writes):
 
     PYTHONPATH=src python3 scripts/board_picture.py
@@ -17,8 +17,8 @@ OUT = ROOT / "web" / "board.svg"
 
 
 def picture() -> str:
-    from vinci_core.maps import load_map
-    from vinci_core.svg import board_svg
+    from vinci_core.boards.maps import load_map
+    from vinci_core.table.svg import board_svg
 
     return board_svg(load_map("europe"), title="The Europe board, loading") + "\n"
 

@@ -1,6 +1,6 @@
 """Regenerate the golden playthroughs in tests/golden/ (replayed by tests/test_golden.py).
 
-Each file is one whole game of random legal actions (vinci_core.randomplay) with its
+Each file is one whole game of random legal actions (vinci_core.players.randomplay) with its
 config, the random driver's seed, every action as a JSON dict, the state digest every
 CHECKPOINT actions and at the end, the final scores and the winners, and the fingerprint
 of the board it was played on.
@@ -14,7 +14,7 @@ When to run it (then review `git diff tests/golden` and commit the files):
   ``<id>.v<version>.json`` so that saves made on it still load;
 - the games of released rules and boards (tests/golden/rules1/, …) are never regenerated:
   when the rules change (config.RULES_VERSION), move today's files there first;
-- when GameConfig gains a field or the digest (vinci_core.save) changes: digests hash the
+- when GameConfig gains a field or the digest (vinci_core.table.save) changes: digests hash the
   whole config and state, so every checkpoint moves although the game is the same;
 - the Europe games are written only when src/vinci_core/data/maps/europe.json exists.
 
@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
 from vinci_core import GameConfig, Seat, digest, load_map, register_map  # noqa: E402
-from vinci_core.randomplay import play_random  # noqa: E402
+from vinci_core.players.randomplay import play_random  # noqa: E402
 
 GOLDEN = ROOT / "tests" / "golden"
 CHECKPOINT = 100  # a digest every this many actions

@@ -14,8 +14,8 @@ turn flow, so a scenario can start from exactly the position a rule talks about.
 from __future__ import annotations
 
 from vinci_core import GameConfig, GameState, Seat, new_game
-from vinci_core.costs import NEUTRAL, NOBODY
-from vinci_core.tiles import abilities, civ_tokens
+from vinci_core.game.costs import NEUTRAL, NOBODY
+from vinci_core.game.tiles import abilities, civ_tokens
 
 
 def position(seats: int = 3, map: str = "mini", seed: int = 0, empty: bool = True,

@@ -35,8 +35,8 @@ from vinci_core import (
     load_map,
     parse_action,
 )
-from vinci_core.actions import ACTION_TYPES, action_json
-from vinci_core.save import action_code, parse_code
+from vinci_core.game.actions import ACTION_TYPES, action_json
+from vinci_core.table.save import action_code, parse_code
 
 EXAMPLES = [
     (Choose(3), {"kind": "choose", "slot": 3}),

@@ -1,5 +1,5 @@
-"""The AI levels (vinci_core.ai): every decision legal and explained, games replay from their
-saves, the level lives in the seat's config, and a few positions where the right move is
+"""The AI levels (vinci_core.players.ai): every decision legal and explained, games replay from
+their saves, the level lives in the seat's config, and a few positions where the right move is
 plain to a player are decided that way."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from vinci_core import (
     encode_save,
     new_game,
 )
-from vinci_core.ai import (
+from vinci_core.players.ai import (
     LEVELS,
     PLAN_WORK,
     ROLLOUT_WORK,
@@ -32,8 +32,8 @@ from vinci_core.ai import (
     hint,
     player_for_seat,
 )
-from vinci_core.randomplay import RandomChooser
-from vinci_core.virtual import VirtualPlayer
+from vinci_core.players.randomplay import RandomChooser
+from vinci_core.players.virtual import VirtualPlayer
 
 # A small budget for the many-position tests (the same code paths as the default one).
 QUICK = StrongPlayer(rollouts=1, horizon=1, beam=2, choices=2)

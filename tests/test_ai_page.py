@@ -7,9 +7,9 @@ import pydantic
 import pytest
 
 import vinci_core as vc
-from vinci_core.newgame import config_from_form, level_rows
-from vinci_core.presenter import hint_view
-from vinci_core.session import Session
+from vinci_core.table.newgame import config_from_form, level_rows
+from vinci_core.table.presenter import hint_view
+from vinci_core.table.session import Session
 
 
 def _form(**kw: object) -> dict[str, object]:
@@ -148,7 +148,7 @@ def test_online_games_seat_only_the_levels_their_ruleset_plays() -> None:
 
 def test_a_view_without_moves_has_every_control_a_live_view_has() -> None:
     """The page reads the same controls from a live view, a remote seat's and a replay's."""
-    from vinci_core.session import NO_CONTROLS
+    from vinci_core.table.session import NO_CONTROLS
 
     live = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
     assert set(NO_CONTROLS) == set(live.view()["controls"])

@@ -1,6 +1,6 @@
 """What the page's first render needs loads without pydantic (issue 11's cold load): web/boot.js
 loads the pydantic wheels after it, so nothing a first visit runs before that may import it.
-pydantic stays the validator of everything that comes in (vinci_core.schemas)."""
+pydantic stays the validator of everything that comes in (vinci_core.turn.schemas)."""
 
 from __future__ import annotations
 
@@ -14,9 +14,11 @@ import textwrap
 FIRST_RENDER = """
 import sys
 import vinci_core as vc
-from vinci_core import i18n, newgame, palette, reference_labels
-from vinci_core.guide_labels import page_labels
-from vinci_core.store import MemoryStorage, SaveStore, parse_link_fragment
+from vinci_core.table import newgame, palette
+from vinci_core.text import i18n
+from vinci_core.words import reference_labels
+from vinci_core.words.guide_labels import page_labels
+from vinci_core.table.store import MemoryStorage, SaveStore, parse_link_fragment
 
 store = SaveStore(MemoryStorage())
 assert store.last_id is None and store.entries() == []
@@ -52,7 +54,7 @@ def test_the_first_render_imports_only_its_own_modules():
                               "if m.split('.')[0] == 'vinci_core'))")
     loaded = {m.removeprefix("vinci_core").lstrip(".") or "__init__"
               for m in out.splitlines()[-1].split()}
-    assert "newgame" in loaded and loaded <= build_site.FIRST_RENDER_MODULES
+    assert "table.newgame" in loaded and loaded <= build_site.FIRST_RENDER_MODULES
 
 
 # Loaded where they are first used, not by a first render: each costs the page's start
@@ -62,10 +64,11 @@ def test_the_first_render_imports_only_its_own_modules():
 # load_engine): their dataclasses alone took ~130 ms of the start.
 # (importlib.resources is not among them: i18n reads its catalogues through it, the page
 # importing vinci_core from a zip; it took ~4 ms in Pyodide.)
-NOT_AT_FIRST_RENDER = ("secrets", "unicodedata", "vinci_core.virtual",
-                       "vinci_core.actions", "vinci_core.state", "vinci_core.session",
-                       "vinci_core.presenter", "vinci_core.save", "vinci_core.rules",
-                       "vinci_core.maps", "vinci_core.reference")
+NOT_AT_FIRST_RENDER = ("secrets", "unicodedata", "vinci_core.players.virtual",
+                       "vinci_core.game.actions", "vinci_core.turn.state",
+                       "vinci_core.table.session",
+                       "vinci_core.table.presenter", "vinci_core.table.save", "vinci_core.rulesets",
+                       "vinci_core.boards.maps", "vinci_core.words.reference")
 
 
 def test_the_first_render_leaves_out_what_it_does_not_use():
@@ -79,9 +82,11 @@ def test_a_game_setting_loads_pydantic_where_it_comes_in():
     out = _run("""
         import sys
         import vinci_core as vc
-        from vinci_core import config, maps
+        from vinci_core.game import config
+        from vinci_core.boards import maps
         assert "pydantic" not in sys.modules
-        from vinci_core import mapfile, schemas
+        from vinci_core.boards import mapfile
+        from vinci_core.turn import schemas
         assert vc.GameConfig is schemas.GameConfig and vc.Seat is schemas.Seat
         assert vc.MapData is mapfile.MapData
         print("pydantic" in sys.modules)

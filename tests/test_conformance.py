@@ -1,6 +1,6 @@
 """Random conformance: thousands of games of random legal actions, invariants after each one.
 
-Every game is played to its end by :func:`vinci_core.randomplay.play_random` on the ``mini``
+Every game is played to its end by :func:`vinci_core.players.randomplay.play_random` on the ``mini``
 board (and, when its file exists, on the Europe board) over 3–6 seats and every edition
 option. After every action :func:`check_step` checks:
 
@@ -46,10 +46,10 @@ from vinci_core import (
     Seat,
     digest,
 )
-from vinci_core.actions import Abandon, Action, EndTurn, Fort
-from vinci_core.costs import NEUTRAL, NOBODY
-from vinci_core.randomplay import RandomChooser, play_random
-from vinci_core.tiles import bag_contents
+from vinci_core.game.actions import Abandon, Action, EndTurn, Fort
+from vinci_core.game.costs import NEUTRAL, NOBODY
+from vinci_core.game.tiles import bag_contents
+from vinci_core.players.randomplay import RandomChooser, play_random
 
 MINI_GAMES = 2000
 MINI_CHUNK = 100

@@ -18,11 +18,11 @@ from collections import Counter
 import pytest
 
 from vinci_core import GameConfig, GameState, Seat
-from vinci_core.actions import Action
-from vinci_core.maps import load_map, shipped_maps
-from vinci_core.position import NEUTRAL
-from vinci_core.randomplay import play_random
-from vinci_core.rules.online import ROUNDS
+from vinci_core.boards.maps import load_map, shipped_maps
+from vinci_core.game.actions import Action
+from vinci_core.game.position import NEUTRAL
+from vinci_core.players.randomplay import play_random
+from vinci_core.rulesets.online import ROUNDS
 
 ONLINE_MAPS = [name for name in shipped_maps() if load_map(name).data.online_extra_tokens]
 GAMES_PER_CASE = 8

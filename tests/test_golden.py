@@ -24,8 +24,8 @@ from vinci_core import (
     parse_action,
     replay,
 )
-from vinci_core.config import RULES_VERSION
-from vinci_core.save import config_from_record
+from vinci_core.game.config import RULES_VERSION
+from vinci_core.table.save import config_from_record
 
 GOLDEN = Path(__file__).parent / "golden"
 CURRENT = sorted(GOLDEN.glob("*.json"))  # today's rules and boards (scripts/regen_golden.py)
@@ -65,7 +65,7 @@ def test_current_golden_games_play_todays_rules() -> None:
 def test_there_are_golden_online_games() -> None:
     """Y: every online seat count, on every shipped online board and on the test board
     with deserts and rivers."""
-    from vinci_core.maps import shipped_maps
+    from vinci_core.boards.maps import shipped_maps
 
     configs = [load(path)[1] for path in ONLINE]
     assert all(cfg.ruleset == "online" for cfg in configs)

@@ -1,4 +1,4 @@
-"""The guided first game (vinci_core.guide): its script is played to the end by following
+"""The guided first game (vinci_core.table.guide): its script is played to the end by following
 each step, off-script actions are refused without changing anything, and every step speaks
 every language with the real numbers of the position."""
 
@@ -6,13 +6,14 @@ import re
 
 import pytest
 
-from vinci_core import guide, guide_labels
-from vinci_core.actions import Conquer, Finish, PlaceAll, parse_action
-from vinci_core.costs import conquest_cost
-from vinci_core.i18n import LANGUAGES
-from vinci_core.save import digest
-from vinci_core.state import GameState, new_game
-from vinci_core.virtual import VirtualPlayer
+from vinci_core.game.actions import Conquer, Finish, PlaceAll, parse_action
+from vinci_core.game.costs import conquest_cost
+from vinci_core.players.virtual import VirtualPlayer
+from vinci_core.table import guide
+from vinci_core.table.save import digest
+from vinci_core.text.i18n import LANGUAGES
+from vinci_core.turn.state import GameState, new_game
+from vinci_core.words import guide_labels
 
 BOOK = VirtualPlayer()
 

@@ -10,11 +10,11 @@ from collections import Counter
 import pytest
 
 import vinci_core as vc
-from vinci_core.ai import Decision, StrongPlayer
-from vinci_core.i18n import translations
-from vinci_core.presenter import reason_text
-from vinci_core.reasons import Message, word
-from vinci_core.session import Session
+from vinci_core.players.ai import Decision, StrongPlayer
+from vinci_core.players.reasons import Message, word
+from vinci_core.table.presenter import reason_text
+from vinci_core.table.session import Session
+from vinci_core.text.i18n import translations
 
 # A small budget (the same code paths as the default one); names without digits, so the
 # numbers of a reason are the AI's own.

@@ -15,7 +15,7 @@ from babel.messages.pofile import read_po
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build"))
 import catalogues  # noqa: E402
 
-from vinci_core.i18n import LANGUAGES, MissingCatalogue, translations  # noqa: E402
+from vinci_core.text.i18n import LANGUAGES, MissingCatalogue, translations  # noqa: E402
 
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 TRANSLATED = [lang for lang in LANGUAGES if lang != "en"]

@@ -8,8 +8,7 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
-from vinci_core.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate
-from vinci_core.presenter import (
+from vinci_core.table.presenter import (
     cost_text,
     describe,
     notice,
@@ -20,10 +19,11 @@ from vinci_core.presenter import (
     refusal_text,
     targets,
 )
-from vinci_core.save import digest
-from vinci_core.session import Session
-from vinci_core.textparts import plain
-from vinci_core.tilewords import tile_help, tile_name
+from vinci_core.table.save import digest
+from vinci_core.table.session import Session
+from vinci_core.text.i18n import LANGUAGE_NAMES, LANGUAGES, negotiate
+from vinci_core.text.textparts import plain
+from vinci_core.words.tilewords import tile_help, tile_name
 
 
 def _conquest_position() -> vc.GameState:

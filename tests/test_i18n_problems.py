@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 import vinci_core as vc
-from vinci_core.i18n import LANGUAGES, translations
-from vinci_core.presenter import problem_text
-from vinci_core.save import SaveError, encode_save
+from vinci_core.table.presenter import problem_text
+from vinci_core.table.save import SaveError, encode_save
+from vinci_core.text.i18n import LANGUAGES, translations
 
 SRC = Path(vc.__file__).resolve().parent
 OTHERS = [lang for lang in LANGUAGES if lang != "en"]
@@ -79,7 +79,7 @@ def test_no_message_of_bad_input_escapes_the_catalogues() -> None:
     """An f-string or a concatenation is not extracted for translation: every SaveError and
     ActionError message is a literal template with its values."""
     pattern = re.compile(r"(SaveError|ActionError)\(\s*(f[\"']|[^\"'\s])")
-    found = [f"{path.name}: {m.group(0)}" for path in SRC.glob("*.py")
+    found = [f"{path.name}: {m.group(0)}" for path in SRC.rglob("*.py")
              for m in pattern.finditer(path.read_text(encoding="utf-8"))
              if "class " not in path.read_text(encoding="utf-8")[max(0, m.start() - 6):m.start()]]
     assert found == []

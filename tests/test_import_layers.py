@@ -1,5 +1,6 @@
-"""The engine's modules import one another one way: no circle, counting every import (at the
-top, inside a function, or for type checking only). Deferring pydantic to the edges once
+"""The package's folders are layers, and imports run one way: down the layers (LAYERS), and
+between modules with no circle, counting every import (at the top, inside a function, or for
+type checking only). Deferring pydantic to the edges once
 turned 14 modules into one circle (the engine imported the schemas lazily while the schemas
 imported the engine); this holds the layers apart: the edges (schemas, mapfile, save) import
 the engine, never the reverse."""
@@ -69,19 +70,44 @@ def _circle(graph: dict[str, set[str]]) -> list[str] | None:
     return None
 
 
+# The layers from the bottom up: a module may import its own folder's modules and those of the
+# folders below it, never a folder above. The package's root modules (its face, ``cli``,
+# ``__main__``) stand above them all. Renaissance's package will follow the same shape.
+LAYERS = ("text", "boards", "game", "rulesets", "turn", "players", "words", "table")
+
+
+def _layer(module: str) -> int:
+    parts = module.split(".")
+    return LAYERS.index(parts[1]) if len(parts) > 2 or (
+        len(parts) == 2 and parts[1] in LAYERS) else len(LAYERS)
+
+
 def test_the_import_graph_is_read():
     graph = _graph()
-    assert "vinci_core.maps" in graph["vinci_core.state"]
-    assert "vinci_core.rules" in graph["vinci_core.state"]
-    assert "vinci_core.mapfile" in graph["vinci_core.maps"]  # inside register_map
-    assert "vinci_core.schemas" in graph["vinci_core.save"]  # type checking and _read
+    assert "vinci_core.boards.maps" in graph["vinci_core.turn.state"]
+    assert "vinci_core.rulesets" in graph["vinci_core.turn.state"]
+    assert "vinci_core.boards.mapfile" in graph["vinci_core.boards.maps"]  # inside register_map
+    assert "vinci_core.turn.schemas" in graph["vinci_core.table.save"]  # type checking, _read
+
+
+def test_every_module_stands_in_a_layer():
+    stray = [m for m in _graph() if m.count(".") == 1 and m.split(".")[1] not in LAYERS
+             and m.split(".")[1] not in ("cli", "__main__")]
+    assert stray == []
+
+
+def test_imports_run_down_the_layers():
+    up = sorted(f"{module} -> {other}" for module, others in _graph().items()
+                for other in others if _layer(other) > _layer(module))
+    assert up == []
 
 
 def test_no_circle_of_imports_in_the_engine():
     assert _circle(_graph()) is None
 
 
-@pytest.mark.parametrize("edge", ["vinci_core.schemas", "vinci_core.mapfile"])
+@pytest.mark.parametrize("edge", ["vinci_core.turn.schemas", "vinci_core.boards.mapfile",
+                                  "vinci_core.game.action_schema"])
 def test_the_engine_below_the_edges_never_imports_them(edge):
     # The modules an edge imports (directly or not) are the engine it validates data for.
     graph = _graph()
@@ -97,3 +123,9 @@ def test_the_engine_below_the_edges_never_imports_them(edge):
 def test_a_circle_is_found_when_there_is_one():
     assert _circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert _circle({"a": {"b"}, "b": set()}) is None
+
+
+def test_an_import_up_the_layers_is_seen():
+    assert _layer("vinci_core.text.i18n") < _layer("vinci_core.table.session")
+    assert _layer("vinci_core.rulesets") == LAYERS.index("rulesets")
+    assert _layer("vinci_core.cli") == len(LAYERS)

@@ -12,7 +12,7 @@ from functools import cache
 
 import pytest
 
-from vinci_core.maps import Board, load_map
+from vinci_core.boards.maps import Board, load_map
 
 Ring = list[tuple[float, float]]
 

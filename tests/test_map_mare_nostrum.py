@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from test_map_europe import area, inside, rings
 
-from vinci_core.maps import Board, load_map
+from vinci_core.boards.maps import Board, load_map
 
 ROOT = Path(__file__).resolve().parent.parent
 MAPS = ROOT / "src" / "vinci_core" / "data" / "maps"

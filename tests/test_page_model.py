@@ -11,10 +11,10 @@ import pytest
 from pydantic import ValidationError
 
 import vinci_core as vc
-from vinci_core import newgame, palette, presenter
-from vinci_core.save import decode_save, encode_save
-from vinci_core.session import Session
-from vinci_core.textparts import plain
+from vinci_core.table import newgame, palette, presenter
+from vinci_core.table.save import decode_save, encode_save
+from vinci_core.table.session import Session
+from vinci_core.text.textparts import plain
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "e2e"))
 from game_driver import HOTSEAT_SEED, replay, scenario  # noqa: E402
@@ -185,7 +185,7 @@ def test_c3_4_3_editor_floors_and_engine_check(hotseat):
 
 
 def _solo_session(seed: int = 3) -> Session:
-    from vinci_core.virtual import VirtualPlayer
+    from vinci_core.players.virtual import VirtualPlayer
 
     session = Session.new(newgame.config_from_form({"mode": "solo", "names": ["Me"],
                                                       "seed": str(seed)}))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import vinci_core as vc
-from vinci_core.save import (
+from vinci_core.table.save import (
     BEHIND,
     DIVERGES,
     EXTENDS,
@@ -21,8 +21,8 @@ from vinci_core.save import (
     load_game,
     save_facts,
 )
-from vinci_core.session import Session
-from vinci_core.store import MemoryStorage, SaveStore, link_fragment, parse_link_fragment
+from vinci_core.table.session import Session
+from vinci_core.table.store import MemoryStorage, SaveStore, link_fragment, parse_link_fragment
 
 RELEASED = json.loads((Path(__file__).parent / "saves" / "released-format-1.json")
                       .read_text(encoding="utf-8"))["saves"]
@@ -221,7 +221,7 @@ def test_what_happened_since_a_players_last_turn() -> None:
 
 
 def test_the_new_game_form_marks_remote_seats_by_player_row() -> None:
-    from vinci_core.newgame import config_from_form, remote_seats
+    from vinci_core.table.newgame import config_from_form, remote_seats
 
     hot = {"mode": "hotseat", "names": ["Ann", "Bo", "Cy"], "where": ["here", "remote",
                                                                        "remote"]}
@@ -234,7 +234,7 @@ def test_the_new_game_form_marks_remote_seats_by_player_row() -> None:
 
 
 def test_a_rematch_keeps_the_players_and_options_with_another_seed() -> None:
-    from vinci_core.newgame import rematch_config
+    from vinci_core.table.newgame import rematch_config
 
     cfg = _cfg(seed=4).model_copy(update={"target_vp": 40})
     again = rematch_config(cfg, 99)

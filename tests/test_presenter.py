@@ -6,8 +6,10 @@ import pytest
 from builders import give_civ, position, put, run, set_score, start_turn
 
 import vinci_core as vc
-from vinci_core.newgame import RULESET_BOARDS, config_from_form, dialog_choices
-from vinci_core.presenter import (
+from vinci_core.game.tiles import ONLINE_TILES, ruleset_tiles
+from vinci_core.rulesets import RULESETS
+from vinci_core.table.newgame import RULESET_BOARDS, config_from_form, dialog_choices
+from vinci_core.table.presenter import (
     cost_text,
     describe,
     placement_editor,
@@ -15,10 +17,8 @@ from vinci_core.presenter import (
     round_text,
     targets,
 )
-from vinci_core.rules import RULESETS
-from vinci_core.tiles import ONLINE_TILES, ruleset_tiles
-from vinci_core.tilewords import civ_name, tile_help, tile_name
-from vinci_core.view import snapshot
+from vinci_core.table.view import snapshot
+from vinci_core.words.tilewords import civ_name, tile_help, tile_name
 
 
 def _form(**kw: object) -> dict[str, object]:
@@ -55,7 +55,7 @@ def test_c7_form_offers_the_dutch_edition_options_one_by_one_or_as_a_preset() ->
 
 
 def test_c7_dialog_fields_follow_the_edition_preset_and_back() -> None:
-    from vinci_core.newgame import edition_fields, edition_of_fields
+    from vinci_core.table.newgame import edition_fields, edition_of_fields
 
     fields = edition_fields("dutch")
     assert fields == {"decline_contact": "forbid", "automatic_decline": "on",

@@ -11,12 +11,12 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
-from vinci_core.actions import parse_action
-from vinci_core.playback import Replay
-from vinci_core.randomplay import play_random
-from vinci_core.review import review
-from vinci_core.save import config_from_record
-from vinci_core.session import Session
+from vinci_core.game.actions import parse_action
+from vinci_core.players.randomplay import play_random
+from vinci_core.table.playback import Replay
+from vinci_core.table.review import review
+from vinci_core.table.save import config_from_record
+from vinci_core.table.session import Session
 
 GOLDEN = Path(__file__).parent / "golden"
 # What a replay's view leaves out or sets itself: a replayed position is looked at, not played.

@@ -9,9 +9,10 @@ import pytest
 from builders import position
 from pydantic import ValidationError
 
-from vinci_core import Choose, GameConfig, Seat, digest, new_game, replay, rng
-from vinci_core.costs import NEUTRAL, NOBODY
-from vinci_core.tiles import TILES, bag_contents, compatible
+from vinci_core import Choose, GameConfig, Seat, digest, new_game, replay
+from vinci_core.game import rng
+from vinci_core.game.costs import NEUTRAL, NOBODY
+from vinci_core.game.tiles import TILES, bag_contents, compatible
 
 
 def config(n: int, seed: int = 0, **options: object) -> GameConfig:

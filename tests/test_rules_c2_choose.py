@@ -17,7 +17,7 @@ from builders import (
 )
 
 from vinci_core import Choose, Conquer, Diplomacy, Finish, Fort, GameState
-from vinci_core.tiles import abilities, compatible
+from vinci_core.game.tiles import abilities, compatible
 
 DISPLAY = [
     ("agriculture", "mining", 0),
@@ -275,7 +275,7 @@ def test_c2_6_doubles_diplomacy() -> None:
 def test_c2_6_does_not_double(ability: str) -> None:
     """These abilities apply once even with Specialization (tokens still other + 1)."""
     assert abilities((ability, "specialization")) == {ability: 1}
-    from vinci_core.tiles import TILES, civ_tokens
+    from vinci_core.game.tiles import TILES, civ_tokens
     assert civ_tokens((ability, "specialization")) == 2 * (TILES[ability].tokens or 0) + 1
 
 

@@ -17,8 +17,8 @@ from vinci_core import (
     digest,
     encode_save,
 )
-from vinci_core.randomplay import play_random
-from vinci_core.view import snapshot
+from vinci_core.players.randomplay import play_random
+from vinci_core.table.view import snapshot
 
 HOMES = ("ireland", "saxony", "crimea", "italy", "sicily", "castile")
 

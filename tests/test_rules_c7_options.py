@@ -228,7 +228,7 @@ def test_c7_2_cut_off_removes_permanent_tokens_before_field_general_leaves() -> 
 
 def test_c7_dutch_edition_preset() -> None:
     """One choice turns on every difference of the Dutch edition."""
-    from vinci_core.config import EDITIONS
+    from vinci_core.game.config import EDITIONS
 
     cfg = config(**EDITIONS["dutch"])
     assert (cfg.decline_contact, cfg.automatic_decline, cfg.cut_off_tokens) == (

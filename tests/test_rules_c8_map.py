@@ -104,7 +104,7 @@ def test_c8_older_board_versions_still_load() -> None:
     """Saves name the board they began on: version 1 of Europe (before the coastal links)
     stays loadable beside the newest, and a new game takes the newest."""
     from vinci_core import GameConfig, Seat
-    from vinci_core.maps import map_versions
+    from vinci_core.boards.maps import map_versions
 
     old, new = load_map("europe", 1), load_map("europe")
     assert map_versions("europe") == [1, 2] and new.version == 2

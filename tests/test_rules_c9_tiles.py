@@ -32,7 +32,7 @@ from vinci_core import (
     Keep,
     Place,
 )
-from vinci_core.tiles import abilities, civ_tokens, is_decline_proof, kept_in_decline
+from vinci_core.game.tiles import abilities, civ_tokens, is_decline_proof, kept_in_decline
 
 TABLE = {  # id: (tokens, copies, decline-proof)
     "agriculture": (4, 2, False), "agriculture_dp": (3, 2, True),

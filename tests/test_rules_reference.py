@@ -1,4 +1,4 @@
-"""The rules reference (vinci_core.reference): every rule id the page can show has a section,
+"""The rules reference (vinci_core.words.reference): every rule id the page can show has a section,
 every tile of both rulesets a glossary entry, the search ranks what a player types, and the
 options section shows only the options in force."""
 
@@ -10,10 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from vinci_core import GameConfig, Seat, presenter, reference, reference_labels
-from vinci_core.i18n import LANGUAGES
-from vinci_core.randomplay import play_random
-from vinci_core.reference import (
+from vinci_core import GameConfig, Seat
+from vinci_core.game.tiles import ONLINE_TILES, TILES
+from vinci_core.players.randomplay import play_random
+from vinci_core.table import presenter
+from vinci_core.text.i18n import LANGUAGES
+from vinci_core.turn.state import new_game
+from vinci_core.words import reference, reference_labels
+from vinci_core.words.reference import (
     display_help,
     game_options,
     rule_parts,
@@ -22,8 +26,6 @@ from vinci_core.reference import (
     sections,
     tile_title,
 )
-from vinci_core.state import new_game
-from vinci_core.tiles import ONLINE_TILES, TILES
 
 ROOT = Path(__file__).resolve().parent.parent
 # A rule id written in the code: in a string, an f-string or a comment ("C-4", 'Y-9.24').
@@ -31,8 +33,8 @@ CITED = re.compile(r"(?<![\w-])([CVDY]-\d+(?:\.\d+)*)(?![\w.]*\d)")
 
 
 def _cited_in_sources() -> set[str]:
-    files = [*(ROOT / "src/vinci_core").glob("*.py"), *(ROOT / "src/vinci_core/rules").glob("*.py"),
-             *(ROOT / "web").glob("*.py"), *(ROOT / "web/ui").glob("*.py")]
+    files = [*(ROOT / "src/vinci_core").rglob("*.py"), *(ROOT / "web").glob("*.py"),
+             *(ROOT / "web/ui").glob("*.py")]
     ids: set[str] = set()
     for path in files:
         if path.name == "reference.py":

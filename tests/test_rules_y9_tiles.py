@@ -30,7 +30,7 @@ from vinci_core import (
     Seat,
     new_game,
 )
-from vinci_core.tiles import ONLINE_TILES
+from vinci_core.game.tiles import ONLINE_TILES
 
 
 def online(seats: int = 3):  # type: ignore[no-untyped-def]

@@ -30,7 +30,7 @@ from vinci_core import (
     Seat,
     new_game,
 )
-from vinci_core.rules.online import water_facts
+from vinci_core.rulesets.online import water_facts
 
 
 def online(seats: int = 3):  # type: ignore[no-untyped-def]
@@ -46,7 +46,7 @@ def ix(s, pid: str) -> int:  # type: ignore[no-untyped-def]
 
 def test_y1_1_each_seat_has_its_own_colour() -> None:
     cfg = GameConfig(seats=[Seat(name="A"), Seat(name="B")], ruleset="online")
-    from vinci_core.view import seat_colours
+    from vinci_core.table.view import seat_colours
 
     colours = seat_colours(cfg)
     assert len(set(colours)) == 2

@@ -39,9 +39,9 @@ from vinci_core import (
     load_map,
     new_game,
 )
-from vinci_core.randomplay import play_random
-from vinci_core.rules.online import ROUNDS
-from vinci_core.view import snapshot
+from vinci_core.players.randomplay import play_random
+from vinci_core.rulesets.online import ROUNDS
+from vinci_core.table.view import snapshot
 
 
 def online(seats: int = 3, **options: object):  # type: ignore[no-untyped-def]
@@ -454,7 +454,7 @@ def test_y6_2_equal_scores_share_their_place() -> None:
 
 
 def test_y6_2_the_final_ranking_shares_places_at_every_rank() -> None:
-    from vinci_core.ranking import places
+    from vinci_core.table.ranking import places
 
     s = online(4).clone()
     for seat, score in enumerate((40, 50, 40, 50)):
@@ -484,7 +484,7 @@ def test_y3_5_2_reorganization_as_classic() -> None:
 @pytest.mark.parametrize("seed", range(6))
 def test_y4_the_fast_cost_equals_its_explanation(seed: int) -> None:
     """The hot loop's total and cost_terms' terms agree over random online positions."""
-    from vinci_core.rules.online import cost_terms
+    from vinci_core.rulesets.online import cost_terms
 
     game = play_random(config(4, seed=seed), seed=seed)
     rs = game.state.ruleset
@@ -513,8 +513,8 @@ def test_y0_3_virtual_players_play_online_games_to_the_end(seats: int) -> None:
 
 def test_y9_0_online_games_run_in_a_session_with_their_tile_names() -> None:
     """The page's session plays an online game and names its new tiles."""
-    from vinci_core.session import Session
-    from vinci_core.tilewords import tile_name
+    from vinci_core.table.session import Session
+    from vinci_core.words.tilewords import tile_name
 
     assert tile_name("camels") == "Camels"
     session = Session.new(config(3, seed=2))

@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from vinci_core import GameConfig, GameState, SaveError, Seat, decode_save, digest, encode_save
-from vinci_core.randomplay import play_random
-from vinci_core.save import MAX_ACTIONS, action_code
-from vinci_core.view import snapshot
+from vinci_core.players.randomplay import play_random
+from vinci_core.table.save import MAX_ACTIONS, action_code
+from vinci_core.table.view import snapshot
 
 
 def config(seats: int = 4, **options: Any) -> GameConfig:
@@ -179,8 +179,8 @@ def test_tampered_payloads() -> None:
 def test_save_length_limit_follows_the_target() -> None:
     """Today's games (target at most MAX_TARGET_VP) fit in MAX_ACTIONS; a save of the first
     rules with a larger target keeps the first release's limit, so it is never lost."""
-    from vinci_core.config import MAX_TARGET_VP
-    from vinci_core.save import FIRST_MAX_ACTIONS
+    from vinci_core.game.config import MAX_TARGET_VP
+    from vinci_core.table.save import FIRST_MAX_ACTIONS
 
     good = payload_of(sample_save())
     log = "c1 " * (MAX_ACTIONS + 1)
@@ -197,7 +197,7 @@ def test_save_length_limit_follows_the_target() -> None:
 def test_advance_in_place_agrees_with_apply(board: str, seed: int) -> None:
     """The copy-free path saves replay with reaches the same position at every step."""
     from vinci_core import GameConfig, Seat, new_game
-    from vinci_core.randomplay import play_random
+    from vinci_core.players.randomplay import play_random
 
     cfg = GameConfig(seats=[Seat(name=n) for n in "ABCD"], map=board, seed=seed,
                      decline_contact="forbid", automatic_decline=True)
@@ -297,7 +297,7 @@ def test_fuzz_action_logs_with_the_right_envelope(data: st.DataObject) -> None:
     # Even with a digest that matches the mutated log, loading either works or says why.
     try:
         from vinci_core import new_game
-        from vinci_core.save import parse_code
+        from vinci_core.table.save import parse_code
 
         s = new_game(state.config)
         for code in log:

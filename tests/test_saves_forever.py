@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from vinci_core import decode_save, digest, encode_save
-from vinci_core.randomplay import RandomChooser
+from vinci_core.players.randomplay import RandomChooser
 
 SAVES = Path(__file__).parent / "saves"
 RELEASED = [

@@ -8,7 +8,7 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
-from vinci_core.session import Session
+from vinci_core.table.session import Session
 
 
 def _cfg(seed: int = 1, seats: int = 3) -> vc.GameConfig:
@@ -107,7 +107,7 @@ def test_rounds_record_scores_at_each_round_end_and_survive_a_save() -> None:
 
 
 def test_store_puts_lists_loads_and_deletes() -> None:
-    from vinci_core.store import MemoryStorage, SaveStore
+    from vinci_core.table.store import MemoryStorage, SaveStore
 
     clock = iter(range(1000, 2000))
     store = SaveStore(MemoryStorage(), now=lambda: float(next(clock)))
@@ -128,7 +128,7 @@ def test_store_puts_lists_loads_and_deletes() -> None:
 
 
 def test_store_never_overwrites_when_a_shared_game_comes_in() -> None:
-    from vinci_core.store import MemoryStorage, SaveStore
+    from vinci_core.table.store import MemoryStorage, SaveStore
 
     data: dict[str, str] = {}
     store = SaveStore(MemoryStorage(data))
@@ -149,7 +149,7 @@ def test_store_never_overwrites_when_a_shared_game_comes_in() -> None:
 
 
 def test_store_reports_full_or_missing_storage_and_the_game_goes_on() -> None:
-    from vinci_core.store import MemoryStorage, SaveStore
+    from vinci_core.table.store import MemoryStorage, SaveStore
 
     class Broken:
         def get(self, key: str) -> str | None:
@@ -170,7 +170,7 @@ def test_store_reports_full_or_missing_storage_and_the_game_goes_on() -> None:
 
 
 def test_store_reads_a_damaged_index_as_empty() -> None:
-    from vinci_core.store import MemoryStorage, SaveStore
+    from vinci_core.table.store import MemoryStorage, SaveStore
 
     store = SaveStore(MemoryStorage({"vinci.games": "{not json", "vinci.last": "g1"}))
     assert store.entries() == [] and store.last_id is None
@@ -179,7 +179,7 @@ def test_store_reads_a_damaged_index_as_empty() -> None:
 
 
 def test_store_set_last_writes_only_on_change() -> None:
-    from vinci_core.store import MemoryStorage, SaveStore
+    from vinci_core.table.store import MemoryStorage, SaveStore
 
     writes: list[str] = []
 

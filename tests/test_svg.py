@@ -6,8 +6,8 @@ import re
 import xml.dom.minidom
 
 import vinci_core as vc
-from vinci_core.presenter import board_view
-from vinci_core.svg import board_svg
+from vinci_core.table.presenter import board_view
+from vinci_core.table.svg import board_svg
 
 
 def _geometry_board() -> vc.Board:
@@ -57,7 +57,7 @@ def test_view_draws_owner_colour_count_fort_and_decline() -> None:
 
 
 def test_ownership_tint_active_strong_declined_hatched_neutral_plain() -> None:
-    from vinci_core.svg import ownership_style
+    from vinci_core.table.svg import ownership_style
 
     active = ownership_style({"owner": 0, "colour": "#d55e00", "declined": False})
     declined = ownership_style({"owner": 0, "colour": "#d55e00", "declined": True})
@@ -69,7 +69,7 @@ def test_ownership_tint_active_strong_declined_hatched_neutral_plain() -> None:
 
 
 def test_score_chart_draws_one_line_per_seat_and_escapes_names() -> None:
-    from vinci_core.svg import score_chart_svg
+    from vinci_core.table.svg import score_chart_svg
 
     players = [{"name": "<script>x</script>", "colour": "#ff0000"},
                {"name": "Bo", "colour": "#00ff00"}]
@@ -84,7 +84,7 @@ def test_score_chart_draws_one_line_per_seat_and_escapes_names() -> None:
 
 
 def test_chart_scale_fits_the_scores_and_reaches_the_target_when_close() -> None:
-    from vinci_core.svg import chart_scale
+    from vinci_core.table.svg import chart_scale
 
     top, ticks = chart_scale(37, 150)
     assert 37 < top <= 60 and ticks[0] == 0 and ticks[-1] == top and len(ticks) <= 7
@@ -96,8 +96,8 @@ def test_chart_scale_fits_the_scores_and_reaches_the_target_when_close() -> None
 def test_deserts_and_rivers_are_drawn_distinctly_on_mare_nostrum() -> None:
     """Y-7.1: deserts are sand with dots, rivers pale water with ripples and the river's line;
     neither can be taken for farmland, out-of-play land or a sea zone."""
-    from vinci_core.palette import delta_e
-    from vinci_core.svg import DECORATION_COLOUR, SEA_COLOURS, TERRAIN_COLOURS
+    from vinci_core.table.palette import delta_e
+    from vinci_core.table.svg import DECORATION_COLOUR, SEA_COLOURS, TERRAIN_COLOURS
 
     board = vc.load_map("mare_nostrum")
     svg = board_svg(board)

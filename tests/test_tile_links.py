@@ -10,10 +10,8 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
-from vinci_core import textparts
-from vinci_core.i18n import LANGUAGES
-from vinci_core.playback import Replay
-from vinci_core.presenter import (
+from vinci_core.table.playback import Replay
+from vinci_core.table.presenter import (
     describe,
     hint_view,
     move_parts,
@@ -21,10 +19,12 @@ from vinci_core.presenter import (
     refusal_parts,
     refusal_text,
 )
-from vinci_core.review import review
-from vinci_core.session import Session
-from vinci_core.textparts import format_parts, plain
-from vinci_core.tilewords import tile_forms, tile_name
+from vinci_core.table.review import review
+from vinci_core.table.session import Session
+from vinci_core.text import textparts
+from vinci_core.text.i18n import LANGUAGES
+from vinci_core.text.textparts import format_parts, plain
+from vinci_core.words.tilewords import tile_forms, tile_name
 
 
 def _linked(parts: list[tuple[str, str | None]] | None) -> list[tuple[str, str]]:

@@ -22,7 +22,7 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.cli import main
-from vinci_core.virtual import VirtualPlayer, play_game, solo, two_player
+from vinci_core.players.virtual import VirtualPlayer, play_game, solo, two_player
 
 EUROPE_GAMES = 500
 MINI_GAMES = 100

@@ -26,8 +26,8 @@ from vinci_core import (
     encode_save,
     new_game,
 )
-from vinci_core.defence import defence_level
-from vinci_core.virtual import (
+from vinci_core.game.defence import defence_level
+from vinci_core.players.virtual import (
     HARD_EXTRA_TOKENS,
     HARD_START_VP,
     VirtualPlayer,
@@ -127,7 +127,7 @@ def test_v2_eight_extra_tokens_for_virtual_six_for_humans() -> None:
     seat = s.current_player
     pair = s.display[0][:2]
     s = s.apply(VP.act(s))
-    from vinci_core.tiles import civ_tokens
+    from vinci_core.game.tiles import civ_tokens
     assert s.players[seat].hand == civ_tokens(pair) + (8 if seat else 6)
 
 

@@ -10,7 +10,7 @@
 // (app.js, a module listed before this one, so window.vinci is there).
 //
 // pydantic validates only what comes in from outside (a share link, a file, a save, the
-// new-game form, an action: vinci_core.schemas), and a first render shows no game, so a first
+// new-game form, an action: vinci_core.turn.schemas), and a first render shows no game, so a first
 // visit renders without it and loads it right after (its wheels, listed with their sha256 in
 // pyodide-lock.json, and pydantic-core's WebAssembly were about half of a cold start); main.py
 // then imports the engine (main.load_engine). A start that itself opens a link or resumes a
@@ -22,8 +22,8 @@ const PYTHON_ZIP = "./pyodide/vinci.zip"; // build_site.PYTHON_ZIP, preloaded by
 const PYTHON_ZIP_PATH = "/lib/vinci.zip"; // build/precompile.py PYTHON_ZIP_PATH
 const EDGES = ["pydantic"]; // and, through the lock, its dependencies
 const ENTRY = "main"; // main.py
-const LINK = "#g="; // vinci_core.store.LINK_KEY: the address holds a game
-const LAST_GAME = "vinci.last"; // vinci_core.store.SaveStore.LAST: a game to resume
+const LINK = "#g="; // vinci_core.table.store.LINK_KEY: the address holds a game
+const LAST_GAME = "vinci.last"; // vinci_core.table.store.SaveStore.LAST: a game to resume
 
 function startNeedsEdges() {
   if (location.hash.startsWith(LINK)) return true;

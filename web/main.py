@@ -15,7 +15,7 @@ How the page is put together (see also app.js and README "How the site is built"
 * :func:`boot` builds the :class:`App`, hands app.js one event handler and calls
   ``vinci.ready(digest)``, which sets ``<html data-ready="1">``. After every action
   ``<html data-digest>`` carries the engine's digest (the tests' hook), and the game is saved.
-* pydantic (``vinci_core.schemas``: links, files, saves, the new-game form, actions) is
+* pydantic (``vinci_core.turn.schemas``: links, files, saves, the new-game form, actions) is
   loaded by boot.js after a first visit's first render, and the engine is imported then
   (:func:`load_engine`): until :func:`edges_loaded` runs, an event that needs them waits
   in :attr:`App.waiting` (see :data:`WITHOUT_EDGES`), a click that opens the rules
@@ -100,7 +100,7 @@ ZOOM_STEPS = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}
 
 
 class App:
-    """The page: one :class:`vinci_core.session.Session` and the views that show it."""
+    """The page: one :class:`vinci_core.table.session.Session` and the views that show it."""
 
     def __init__(self, vc: Any) -> None:
         self.vc = vc
@@ -149,7 +149,7 @@ class App:
                 try:
                     self.load(gid, self.games.store.load(gid), fresh=False)
                 except vc.SaveError as exc:
-                    from vinci_core.presenter import problem_text
+                    from vinci_core.table.presenter import problem_text
 
                     self.error(_("The last game could not be resumed: {problem}").format(
                         problem=problem_text(exc, lang())))
@@ -208,7 +208,7 @@ class App:
         if self.session is not None:
             self.session.set_language(code)
             if self.replay is not None:  # the same position, worded in the new language
-                from vinci_core.playback import Replay
+                from vinci_core.table.playback import Replay
 
                 index = self.replay.index
                 self.replay.close()
@@ -264,7 +264,7 @@ class App:
     def open_shared_link(self) -> bool:
         """The address holds a share link (at start, or pasted into the open tab): open its
         game. The fragment is cleared first, so a reload does not open it twice."""
-        from vinci_core.store import parse_link_fragment
+        from vinci_core.table.store import parse_link_fragment
 
         parsed = parse_link_fragment(str(BRIDGE.location.hash()))
         if parsed is None:
@@ -284,7 +284,7 @@ class App:
                        if what == "link" else
                        _("This file does not hold a valid game: {problem}. Nothing was "
                          "changed."))
-            from vinci_core.presenter import problem_text
+            from vinci_core.table.presenter import problem_text
 
             self.error(message.format(problem=problem_text(exc, lang())))
             return False
@@ -304,8 +304,8 @@ class App:
         return True
 
     def new_game(self) -> None:
-        from vinci_core import newgame
-        from vinci_core.session import Session
+        from vinci_core.table import newgame
+        from vinci_core.table.session import Session
 
         try:
             form = dialogs.read_form()
@@ -323,7 +323,7 @@ class App:
         try:
             session = self.games.store.load(gid)
         except self.vc.SaveError as exc:
-            from vinci_core.presenter import problem_text
+            from vinci_core.table.presenter import problem_text
 
             self.error(_("This saved game cannot be opened: {problem}").format(
                 problem=problem_text(exc, lang())))
@@ -336,8 +336,8 @@ class App:
         """A new game with the same players and options (the review's button)."""
         import random
 
-        from vinci_core import newgame
-        from vinci_core.session import Session
+        from vinci_core.table import newgame
+        from vinci_core.table.session import Session
 
         old = self.session
         if old is None:
@@ -351,7 +351,7 @@ class App:
     def open_replay(self) -> None:
         if self.session is None:
             return
-        from vinci_core.playback import Replay
+        from vinci_core.table.playback import Replay
 
         dialogs.close("over-dialog")
         self.replay = ReplayBar(Replay.of(self.session), self.render)
@@ -380,8 +380,8 @@ class App:
 
     def start_guide(self) -> None:
         """The guided first game, not saved; the game on screen stays saved to go back to."""
-        from vinci_core.guide import guide_config
-        from vinci_core.session import Session
+        from vinci_core.table.guide import guide_config
+        from vinci_core.table.session import Session
 
         self.games.save_now()
         # Replayed from the menu during the guide: the game to go back to stays the same.
@@ -417,12 +417,12 @@ class App:
                 return
             self.session.act(action)
         except self.vc.IllegalAction as exc:
-            from vinci_core.presenter import refusal_parts
+            from vinci_core.table.presenter import refusal_parts
 
             self.error_parts(refusal_parts(exc, lang(), self.session.state))
             return
         except self.vc.ActionError as exc:
-            from vinci_core.presenter import problem_text
+            from vinci_core.table.presenter import problem_text
 
             self.error(problem_text(exc, lang()))
             return
@@ -649,7 +649,7 @@ class App:
         self.error_parts([(text, None)])
 
     def error_parts(self, parts: list[tuple[str, str | None]]) -> None:
-        """The error line; tile names in ``parts`` (vinci_core.textparts) become links."""
+        """The error line; tile names in ``parts`` (vinci_core.text.textparts) become links."""
         box = element("error-text")
         box.replaceChildren()
         append_parts(box, parts)
@@ -664,7 +664,7 @@ class App:
         if pid is None or self.session is None:
             box.textContent = ""
             return
-        from vinci_core.presenter import cost_text
+        from vinci_core.table.presenter import cost_text
 
         planned = self.tokens.preview(self.view)
         if pid in planned:
@@ -682,7 +682,7 @@ class App:
     # ---------------------------------------------------------------- rendering
 
     def province_name(self, pid: str) -> str:
-        from vinci_core.presenter import province_name
+        from vinci_core.table.presenter import province_name
 
         return province_name(self.session.state, pid, lang())
 
@@ -734,9 +734,9 @@ class App:
             self.show_review()
 
     def show_review(self) -> None:
-        """The end-of-game review (vinci_core.review) in the game-over dialog."""
-        from vinci_core.playback import Replay
-        from vinci_core.review import review
+        """The end-of-game review (vinci_core.table.review) in the game-over dialog."""
+        from vinci_core.table.playback import Replay
+        from vinci_core.table.review import review
 
         render_review(review(Replay.of(self.session)))
 
@@ -806,7 +806,7 @@ class App:
         self.render_editor()
 
     def render_editor(self) -> None:
-        from vinci_core.presenter import placement_problem
+        from vinci_core.table.presenter import placement_problem
 
         ed = self.tokens.editing(self.view)
         add = self.tokens.counts(self.view)
@@ -821,8 +821,8 @@ def load_engine() -> None:
     nothing has yet. A first visit renders without it (the new-game dialog, the saved-games
     list and the address need none of it; its dataclasses took ~100 ms of the start) and
     loads it here, with pydantic, before the first click that needs it."""
-    import vinci_core.session  # noqa: F401
-    import vinci_core.svg  # noqa: F401
+    import vinci_core.table.session  # noqa: F401
+    import vinci_core.table.svg  # noqa: F401
 
 
 def boot() -> App | None:

@@ -1,7 +1,7 @@
 """Render the boards' pictures (1600 px wide) from the committed boards with the game's own SVG:
 docs/map.png (Europe) and docs/mare_nostrum.png.
 
-Uses vinci_core.svg (the renderer the page uses) and rsvg-convert (Debian librsvg2-bin).
+Uses vinci_core.table.svg (the renderer the page uses) and rsvg-convert (Debian librsvg2-bin).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from vinci_core.maps import load_map  # noqa: E402
-from vinci_core.svg import board_svg  # noqa: E402
+from vinci_core.boards.maps import load_map  # noqa: E402
+from vinci_core.table.svg import board_svg  # noqa: E402
 
 PICTURES = {"europe": "map.png", "mare_nostrum": "mare_nostrum.png"}
 

@@ -12,7 +12,9 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .actions import (
+    from .boards.mapfile import MapData
+    from .boards.maps import Board, load_map, register_map
+    from .game.actions import (
         Abandon,
         Action,
         ActionError,
@@ -29,31 +31,29 @@ if TYPE_CHECKING:
         PlaceAll,
         parse_action,
     )
-    from .costs import ConquestCost, CostTerm, conquest_cost
-    from .mapfile import MapData
-    from .maps import Board, load_map, register_map
-    from .save import SaveError, decode_save, digest, encode_save
-    from .schemas import GameConfig, Seat
-    from .state import GameState, new_game, replay
-    from .tiles import TILES, Tile
-    from .virtual import VirtualPlayer, play_game, province_value
+    from .game.costs import ConquestCost, CostTerm, conquest_cost
+    from .game.tiles import TILES, Tile
+    from .players.virtual import VirtualPlayer, play_game, province_value
+    from .table.save import SaveError, decode_save, digest, encode_save
+    from .turn.schemas import GameConfig, Seat
+    from .turn.state import GameState, new_game, replay
 
 # Each public name and the submodule that defines it. They are imported at first use (PEP
 # 562): ``import vinci_core`` alone loads nothing, so the page imports only what its first
-# render needs, and pydantic (GameConfig, Seat: vinci_core.schemas; MapData: mapfile) only at
+# render needs, and pydantic (GameConfig, Seat: vinci_core.turn.schemas; MapData: mapfile) only at
 # the edges.
 _WHERE = {
     **dict.fromkeys(("Abandon", "Action", "ActionError", "Choose", "Conquer", "Decline",
                      "Diplomacy", "EndTurn", "Finish", "Fort", "IllegalAction", "Keep", "Place",
-                     "PlaceAll", "parse_action"), "actions"),
-    **dict.fromkeys(("GameConfig", "Seat"), "schemas"),
-    **dict.fromkeys(("ConquestCost", "CostTerm", "conquest_cost"), "costs"),
-    **dict.fromkeys(("Board", "load_map", "register_map"), "maps"),
-    "MapData": "mapfile",
-    **dict.fromkeys(("SaveError", "decode_save", "digest", "encode_save"), "save"),
-    **dict.fromkeys(("GameState", "new_game", "replay"), "state"),
-    **dict.fromkeys(("TILES", "Tile"), "tiles"),
-    **dict.fromkeys(("VirtualPlayer", "play_game", "province_value"), "virtual"),
+                     "PlaceAll", "parse_action"), "game.actions"),
+    **dict.fromkeys(("GameConfig", "Seat"), "turn.schemas"),
+    **dict.fromkeys(("ConquestCost", "CostTerm", "conquest_cost"), "game.costs"),
+    **dict.fromkeys(("Board", "load_map", "register_map"), "boards.maps"),
+    "MapData": "boards.mapfile",
+    **dict.fromkeys(("SaveError", "decode_save", "digest", "encode_save"), "table.save"),
+    **dict.fromkeys(("GameState", "new_game", "replay"), "turn.state"),
+    **dict.fromkeys(("TILES", "Tile"), "game.tiles"),
+    **dict.fromkeys(("VirtualPlayer", "play_game", "province_value"), "players.virtual"),
 }
 
 

@@ -17,14 +17,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from .actions import Action, Choose, Conquer, Decline, Diplomacy, Fort, PlaceAll
-from .costs import NEUTRAL
-from .maps import load_map, register_map
-from .save import encode_save
-from .schemas import GameConfig, Seat
-from .state import GameState, new_game
-from .tiles import TILES, civ_tokens
-from .virtual import Preference, VirtualPlayer, play_game
+from .boards.maps import load_map, register_map
+from .game.actions import Action, Choose, Conquer, Decline, Diplomacy, Fort, PlaceAll
+from .game.costs import NEUTRAL
+from .game.tiles import TILES, civ_tokens
+from .players.virtual import Preference, VirtualPlayer, play_game
+from .table.save import encode_save
+from .turn.schemas import GameConfig, Seat
+from .turn.state import GameState, new_game
 
 SLOT_NAMES = ("I", "II", "III", "IV", "V", "VI")
 
@@ -133,7 +133,7 @@ class TurnLog:
 
 
 def ranking(state: GameState) -> list[str]:
-    from .ranking import places
+    from .table.ranking import places
 
     winners = set(state.winners)
     return [f"{rank}. {state.config.seats[s].name}: {state.scores[s]} VP"

@@ -39,8 +39,8 @@ class AboutBox:
         """pydantic's version and the self-check: once pydantic is loaded (main.edges_ready)."""
         import pydantic
 
-        from vinci_core import maps
-        from vinci_core.i18n import N_
+        from vinci_core.boards import maps
+        from vinci_core.text.i18n import N_
 
         self.report.append(("pydantic-version", "pydantic", pydantic.VERSION, None))
         board = maps.register_map(_SELF_CHECK_MAP)

@@ -28,7 +28,7 @@ class BoardView:
         key = f"{board.fingerprint}:{lang}"
         if key == self.key:
             return
-        from vinci_core.svg import board_svg
+        from vinci_core.table.svg import board_svg
 
         holder = element("board")
         # board_svg escapes every name: the one place markup is inserted.
@@ -60,8 +60,8 @@ class BoardView:
                       current: int | None) -> None:
         """Token groups and ownership tints from the view's board; ``preview`` (the editor's
         counts) overrides the counts; ``current``: the seat to act, its empire outlined."""
-        from vinci_core.palette import NEUTRAL_COLOUR, contrast
-        from vinci_core.svg import ownership_style
+        from vinci_core.table.palette import NEUTRAL_COLOUR, contrast
+        from vinci_core.table.svg import ownership_style
 
         paints: list[list[Any]] = []
         for pid, b in board.items():

@@ -1,4 +1,4 @@
-"""The score chart (an SVG drawn by vinci_core.svg)."""
+"""The score chart (an SVG drawn by vinci_core.table.svg)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from .dom import element
 
 
 def render_chart(v: dict[str, Any]) -> None:
-    from vinci_core.svg import score_chart_svg
+    from vinci_core.table.svg import score_chart_svg
 
     # Names are escaped by score_chart_svg.
     element("chart").innerHTML = score_chart_svg(v["rounds"], v["players"], v["target_vp"])

@@ -32,7 +32,7 @@ def close(id_: str) -> None:
 def build_seat_rows() -> None:
     from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-    from vinci_core.newgame import SEAT_COLOURS
+    from vinci_core.table.newgame import SEAT_COLOURS
 
     rows = element("seat-rows")
     for i in range(6):
@@ -58,7 +58,7 @@ def build_seat_rows() -> None:
 def on_form_change(event: Any) -> None:
     """The edition preset sets its options; an option changed by hand names the preset it
     now matches (or "custom")."""
-    from vinci_core.newgame import edition_fields, edition_of_fields
+    from vinci_core.table.newgame import edition_fields, edition_of_fields
 
     form = element("new-game-form")
     name = str(getattr(event.target, "name", "") or "")
@@ -78,7 +78,7 @@ def apply_ruleset(form: Any) -> None:
     """The chosen ruleset's game types, player counts and boards (newgame.dialog_choices):
     what it does not offer is disabled, a choice it does not offer moves to its first one,
     and the classic-only options hide for an online game."""
-    from vinci_core.newgame import dialog_choices
+    from vinci_core.table.newgame import dialog_choices
 
     choices = dialog_choices(str(form.querySelector("[name=ruleset]").value))
     for radio in form.querySelectorAll("input[name=mode]"):
@@ -149,7 +149,7 @@ def word_seat_rows(old_names: list[str] | None = None) -> None:
 def build_level_rows(mode: str, count: int, ruleset: str) -> None:
     """(issue 13) One level selector per seat an AI may play (newgame.level_rows); a
     choice already made in a row is kept when the rows are rebuilt."""
-    from vinci_core.newgame import level_rows
+    from vinci_core.table.newgame import level_rows
 
     box = element("level-rows")
     rows = f"{mode}:{count}:{ruleset}"
@@ -203,7 +203,7 @@ def form_error(text: str) -> None:
 
 
 def render_saves(entries: list[dict[str, Any]], on_screen: str | None) -> None:
-    from vinci_core.store import status_text
+    from vinci_core.table.store import status_text
 
     box = element("saves-list")
     box.replaceChildren()

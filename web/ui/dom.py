@@ -8,7 +8,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from vinci_core.i18n import LANGUAGES, SOURCE_LANGUAGE, translations
+from vinci_core.text.i18n import LANGUAGES, SOURCE_LANGUAGE, translations
 
 try:
     from pyodide.ffi import jsnull as JSNULL  # type: ignore[import-not-found]
@@ -40,7 +40,7 @@ def make(tag: str, text: str | None = None, **attrs: str) -> Any:
 
 
 def append_parts(node: Any, parts: list[tuple[str, str | None]]) -> Any:
-    """Text given as parts (vinci_core.textparts) into ``node``: plain pieces as text, each
+    """Text given as parts (vinci_core.text.textparts) into ``node``: plain pieces as text, each
     tile's name as a button opening its glossary entry (web/ui/reference.py). ``node``
     must not be a button itself (no interactive element inside another)."""
     for text, tile in parts:
@@ -161,7 +161,7 @@ def translate_static() -> None:
     them): ``data-i18n`` elements get their text, ``data-i18n-attr`` the attributes it
     names. The English text is kept in the element (``data-i18n``, ``data-i18n-<attr>``)
     the first time, as the message id of later switches."""
-    from vinci_core.i18n import translations
+    from vinci_core.text.i18n import translations
 
     t = translations(lang())
     for node in js.document.querySelectorAll("[data-i18n]"):

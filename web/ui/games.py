@@ -1,6 +1,7 @@
 """The games kept in this browser: the saves of the game on screen (after each move, once its
 frame is painted), the *Saved games* dialog, its share link and its export as a file.
-What a save holds and how links are read is vinci_core.session's (SaveStore, link_fragment)."""
+What a save holds and how links are read is vinci_core.table.store's (SaveStore,
+link_fragment)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from .dom import BRIDGE, element, show
 
 
 class BridgeStorage:
-    """vinci_core.store.Storage over localStorage (app.js swallows its exceptions)."""
+    """vinci_core.table.store.Storage over localStorage (app.js swallows its exceptions)."""
 
     def get(self, key: str) -> str | None:
         value = BRIDGE.storage.get(key)
@@ -32,7 +33,7 @@ class SavedGames:
     saved (the guided game: leaving it goes back to the saved game)."""
 
     def __init__(self, session: Callable[[], Any], unsaved: Callable[[], bool]) -> None:
-        from vinci_core.store import SaveStore
+        from vinci_core.table.store import SaveStore
 
         self.session, self.unsaved = session, unsaved
         self.store = SaveStore(BridgeStorage())
@@ -94,7 +95,7 @@ class SavedGames:
 
     def link(self, for_seat: int | None = None) -> str:
         """The share link of the game on screen (``for_seat``: the seat that is to act)."""
-        from vinci_core.store import link_fragment
+        from vinci_core.table.store import link_fragment
 
         return f"{BRIDGE.location.base()}#{link_fragment(self.session(), for_seat)}"
 

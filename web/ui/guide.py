@@ -1,7 +1,7 @@
 """The guided first game on the page: the help menu's entry, the guide's bar above the board
 (what to do and why, step n of 12, Leave the guide) and the outline of what to click.
 
-The texts and the script are :mod:`vinci_core.guide`'s; this module only shows them, in the
+The texts and the script are :mod:`vinci_core.table.guide`'s; this module only shows them, in the
 page's language (``<html lang>``), again whenever the page says the language changed (the
 ``vinci:language`` event on ``document``).
 """
@@ -50,7 +50,7 @@ class GuidePanel:
         self.active, self.said = False, None
 
     def render_labels(self) -> None:
-        from vinci_core.guide_labels import page_labels
+        from vinci_core.words.guide_labels import page_labels
 
         labels = page_labels(page_lang())
         element("help-label").textContent = labels["help"]
@@ -62,7 +62,7 @@ class GuidePanel:
         """Why the guide does not let ``action`` be played (None: play it), said on the bar."""
         if not self.active or self.is_free(state):
             return None
-        from vinci_core.guide import refusal
+        from vinci_core.table.guide import refusal
 
         word = refusal(state, action, page_lang())
         self.said, self.said_at = word, state.ply
@@ -76,7 +76,7 @@ class GuidePanel:
         show(bar, self.active and state is not None)
         if not self.active or state is None:
             return
-        from vinci_core.guide import GUIDE_SCRIPT, free_step, guide_step, step_counter
+        from vinci_core.table.guide import GUIDE_SCRIPT, free_step, guide_step, step_counter
 
         lang = page_lang()
         step = (free_step(len(GUIDE_SCRIPT), lang) if self.is_free(state)

@@ -1,5 +1,5 @@
 """The page's language (issue 15): the menu's choice, remembered; a first visit follows the
-browser's languages (vinci_core.i18n.negotiate). Game texts follow at the next render."""
+browser's languages (vinci_core.text.i18n.negotiate). Game texts follow at the next render."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ LANG_KEY = "vinci.lang"
 def first_language() -> str:
     """The language chosen from the menu before, else the browser's first one that the page
     speaks, else English."""
-    from vinci_core.i18n import LANGUAGES, negotiate
+    from vinci_core.text.i18n import LANGUAGES, negotiate
 
     saved = BRIDGE.storage.get(LANG_KEY)
     if isinstance(saved, str) and saved in LANGUAGES:
@@ -26,7 +26,7 @@ def first_language() -> str:
 
 def choose(code: str) -> bool:
     """The menu's choice: remembered if the page speaks it (whether it does)."""
-    from vinci_core.i18n import LANGUAGES
+    from vinci_core.text.i18n import LANGUAGES
 
     if code not in LANGUAGES:
         return False

@@ -1,6 +1,6 @@
 """The move log: round and turn headers, a line per move (a click on a line with a province
 shows it on the board), each turn's scoring with its terms. Rows come from
-vinci_core.presenter.log_rows; lines are appended as the game goes on."""
+vinci_core.table.presenter.log_rows; lines are appended as the game goes on."""
 
 from __future__ import annotations
 

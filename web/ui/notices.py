@@ -15,7 +15,7 @@ MIN_SHOWN_MS = 5000
 
 def show_notice(text: str, colour: str, pace_ms: int,
                 parts: list[tuple[str, str | None]] | None = None) -> None:
-    """A notice; ``parts`` (vinci_core.textparts) when it names tiles, which become links."""
+    """A notice; ``parts`` (vinci_core.text.textparts) when it names tiles, which become links."""
     box = element("notices")
     box.dataset.count = str(int(box.dataset.count or 0) + 1)  # every notice made (tests)
     li = make("li", None if parts else text, data_testid="notice")

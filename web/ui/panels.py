@@ -10,7 +10,7 @@ from .dom import _, build, changed, element, icon_node, lang, make, ngettext, qu
 
 
 def render_status(v: dict[str, Any]) -> None:
-    from vinci_core.presenter import round_text
+    from vinci_core.table.presenter import round_text
 
     seat = v["current_player"]
     if seat is None:
@@ -74,8 +74,8 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
 
 def render_display(v: dict[str, Any]) -> None:
     """The six civilizations on offer, drawn in one call (dom.build)."""
-    from vinci_core.rules import RULESETS
-    from vinci_core.tilewords import tile_help, tile_name
+    from vinci_core.rulesets import RULESETS
+    from vinci_core.words.tilewords import tile_help, tile_name
 
     ruleset, code = v["ruleset"], lang()
     tiles_of_game = RULESETS[ruleset].tiles
@@ -168,7 +168,7 @@ def _card_counts(p: dict[str, Any]) -> tuple[str | None, str | None]:
 def _player_card(p: dict[str, Any], current: bool, ruleset: str,
                  counts: tuple[str | None, str | None]) -> list[Any]:
     """A player card as a node of dom.build."""
-    from vinci_core.palette import contrast
+    from vinci_core.table.palette import contrast
 
     facts, declined = counts
     seat = p["seat"]
@@ -203,7 +203,7 @@ def _player_card(p: dict[str, Any], current: bool, ruleset: str,
 
 def _tile_names(tiles: list[str], ruleset: str) -> list[Any]:
     """A civilization's tile names, each a button opening its glossary entry."""
-    from vinci_core.tilewords import tile_name
+    from vinci_core.words.tilewords import tile_name
 
     span: list[Any] = ["span", {}]
     for i, tid in enumerate(tiles):

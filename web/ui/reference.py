@@ -1,7 +1,7 @@
 """The rules reference on the page: the Rules dialog with its search box, rule ids as links
 and tile names that open their glossary entry.
 
-Everything it shows comes from :mod:`vinci_core.reference` (pure, tested in CPython); this
+Everything it shows comes from :mod:`vinci_core.words.reference` (pure, tested in CPython); this
 module binds it to the DOM only:
 
 * the toolbar's *Rules* button opens the dialog; typing in its search box keeps the
@@ -14,7 +14,7 @@ module binds it to the DOM only:
   entry, one with ``data-ref`` a section by anchor;
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
-:mod:`vinci_core.reference` comes with the engine, which a first visit imports after its
+:mod:`vinci_core.words.reference` comes with the engine, which a first visit imports after its
 first render (web/main.py, load_engine): until :meth:`ReferenceView.engine_loaded`, a click on
 a hook waits, and so do the rule links of what the page shows.
 
@@ -37,7 +37,7 @@ from .dom import lang as page_lang
 LINKED_AREAS = ("prompt", "hover-info", "error-text", "editor", "log", "notices", "hint-text")
 # What the page's JavaScript looks for before it calls Python: the elements a click on which
 # the reference handles, and text that may hold a rule id (looser than
-# vinci_core.reference.RULE_ID, which then decides).
+# vinci_core.words.reference.RULE_ID, which then decides).
 CLICK_HOOKS = ".rule-link, [data-tile], [data-ref], #reference-close, [data-testid=rules]"
 RULE_ID_HINT = "[CVDY]-[0-9]"
 
@@ -90,7 +90,7 @@ class ReferenceView:
 
     def __init__(self, game: Callable[[], Any]) -> None:
         self.game = game
-        self.engine = False  # vinci_core.reference is there (see engine_loaded)
+        self.engine = False  # vinci_core.words.reference is there (see engine_loaded)
         self.held: list[Callable[[], None]] = []  # what came before it, in order
         self.dialog = element("reference-dialog")
         self.body = element("reference-body")
@@ -112,7 +112,7 @@ class ReferenceView:
         self.relabel()
 
     def engine_loaded(self) -> None:
-        """The engine, and with it vinci_core.reference, is loaded (web/main.py): the rule
+        """The engine, and with it vinci_core.words.reference, is loaded (web/main.py): the rule
         ids already in the page become links once its next frame is painted (a page's start
         waits for nothing it does not show at once), then what waited for it is done."""
         self.engine = True
@@ -165,7 +165,7 @@ class ReferenceView:
     def link_rules(self, root: Any) -> None:
         """Turn the rule ids in the text under ``root`` into links (not inside buttons:
         a log line is a button of its own, and a link is never nested in one)."""
-        from vinci_core.reference import rule_parts
+        from vinci_core.words.reference import rule_parts
 
         if root.nodeType == 3:  # a text node added on its own
             texts = [root]
@@ -188,7 +188,7 @@ class ReferenceView:
     # ---------------------------------------------------------------- the dialog
 
     def _game(self) -> tuple[str, dict[str, object] | None]:
-        from vinci_core.reference import game_options
+        from vinci_core.words.reference import game_options
 
         config = self.game()
         if config is None:
@@ -196,7 +196,7 @@ class ReferenceView:
         return str(config.ruleset), game_options(config)
 
     def _sections(self) -> tuple[str, list[Any]]:
-        from vinci_core.reference import sections
+        from vinci_core.words.reference import sections
 
         lang = page_lang()
         ruleset, options = self._game()
@@ -206,7 +206,7 @@ class ReferenceView:
         return ruleset, self.cache[key]
 
     def open_rule(self, rule: str) -> None:
-        from vinci_core.reference import section_for
+        from vinci_core.words.reference import section_for
 
         ruleset, _ = self._game()
         section = section_for(rule, ruleset)
@@ -234,7 +234,7 @@ class ReferenceView:
 
     def render(self) -> None:
         """Draw every section of the game's reference, then apply the search box."""
-        from vinci_core.reference_labels import ui_text
+        from vinci_core.words.reference_labels import ui_text
 
         lang = page_lang()
         ruleset, every = self._sections()
@@ -259,7 +259,7 @@ class ReferenceView:
 
     def filter(self) -> None:
         """Keep the sections matching the search box, best first (all, in order, if empty)."""
-        from vinci_core.reference import search
+        from vinci_core.words.reference import search
 
         query = str(self.search_box.value or "")
         ruleset, options = self._game()
@@ -279,7 +279,7 @@ class ReferenceView:
     def relabel(self) -> None:
         """The dialog's and buttons' own words in the page's language; an open dialog is
         drawn again at the same place."""
-        from vinci_core.reference_labels import ui_text
+        from vinci_core.words.reference_labels import ui_text
 
         lang = page_lang()
         rules = js.document.querySelector("[data-testid=rules]")

@@ -1,6 +1,6 @@
 """Play by link on the page: the "send to the next player" box (copy, or the system share
 sheet where the browser has one), and the note a link leaves (moved forward, behind,
-kept apart; "your turn" with what happened since). Decisions are vinci_core.session's."""
+kept apart; "your turn" with what happened since). Decisions are vinci_core.table.session's."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def send_copied() -> None:
 def render_link_note(message: str, your_turn: str,
                      since: list[list[tuple[str, str | None]]]) -> None:
     """The note of a link opened: what it did, whose turn it is, and the notices since that
-    player's last turn (as parts: vinci_core.textparts, their tile names linked)."""
+    player's last turn (as parts: vinci_core.text.textparts, their tile names linked)."""
     box = element("link-note")
     show(box, bool(message or your_turn))
     box.querySelector("[data-testid=link-note-text]").textContent = message

@@ -1,5 +1,5 @@
 """The replay bar: steps, slider, play at a speed, "play on from here". The positions and
-the stepping are vinci_core.playback.Replay (tested in CPython); this module binds them to
+the stepping are vinci_core.table.playback.Replay (tested in CPython); this module binds them to
 the bar and tells the page which position to draw."""
 
 from __future__ import annotations

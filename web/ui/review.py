@@ -1,6 +1,6 @@
 """The end-of-game review in the game-over dialog: ranking (C-6.2), VP per round, each
 player's civilizations, the biggest turn, the most-contested province. The figures come
-from vinci_core.review (tested in CPython); names are set as text."""
+from vinci_core.table.review (tested in CPython); names are set as text."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from .dom import _, append_parts, element, make, query
 
 
 def render_review(data: dict[str, Any]) -> None:
-    from vinci_core.svg import score_chart_svg
-    from vinci_core.textparts import format_parts
+    from vinci_core.table.svg import score_chart_svg
+    from vinci_core.text.textparts import format_parts
 
     from .dialogs import open_modal, render_ranking
 

@@ -1,0 +1,764 @@
+"""AI opponents with levels: the rulebook's virtual player ("book") and a searching one
+("strong"). Every decision comes with a short reason in words.
+
+A level is kept in the seat's config (:attr:`Seat.ai_level`), so a saved game resumes with
+the same opponents. The strong player is deterministic: its search has a fixed budget
+(rollouts and beam width, never the clock) and its randomness is derived from the game's
+own stream without advancing it (like :meth:`GameState.die`), so a game with AI seats
+replays exactly from its save.
+
+How the strong player decides (all through the engine's public API: ``legal_actions``,
+``apply``, the state's data):
+
+- **Conquests**: a turn planner. A beam search over sequences of conquests (each applied by
+  the engine, Espionage included) scores where each sequence ends: the VP it would score
+  this turn, the empire's worth again for the turns to come (provinces are kept, Slavery's
+  points are not), the declined empire it would clear, and the provinces the neighbours
+  could take back next turn. It plays the first conquest of the best sequence, or stops.
+- **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
+  copies of the game, with the bag's future draws resampled, every seat played by the book
+  for the next two rounds; the options are compared on common random numbers by the VP
+  reached plus what the position promises (:func:`position_value`).
+- **Reorganization and returned tokens**: tokens go where a neighbour could attack
+  (cheapest province for the strongest threat first); interior provinces keep one token.
+- **Diplomacy**: peace with the neighbour that could hurt most. **Forts**: as the book.
+
+>>> from vinci_core import GameConfig, Seat, new_game
+>>> cfg = GameConfig(seats=[Seat(name=f"AI {i}", virtual=True, ai_level="strong")
+...                         for i in range(3)], seed=1, map="mini")
+>>> decision = StrongPlayer(rollouts=2).decide(new_game(cfg))
+>>> decision.action.kind, bool(decision.reason)
+('choose', True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, TypeVar
+
+from ..game import rng
+from ..game.actions import (
+    Abandon,
+    Action,
+    Choose,
+    Conquer,
+    Decline,
+    Diplomacy,
+    EndTurn,
+    Finish,
+    Fort,
+    IllegalAction,
+    Keep,
+    PlaceAll,
+)
+from ..game.costs import NEUTRAL, raw_cost, reach
+from ..game.defence import civilization_waiting
+from ..game.scoring import province_points
+from ..game.tiles import TILES, civ_tokens
+from ..turn.state import FIELD_GENERAL_TOKENS, GameState
+from .reasons import Civ, Message, Province, say, say_n, word
+from .virtual import (
+    VirtualPlayer,
+    best_target,
+    empire_worth,
+    fort_province,
+    reorganization_placement,
+)
+
+if TYPE_CHECKING:
+    from ..turn.schemas import GameConfig
+
+Level = Literal["book", "strong"]
+LEVELS: tuple[Level, ...] = ("book", "strong")
+
+# The strong player's fixed budget (the same in CPython and in the browser).
+ROLLOUTS = 6  # rollouts per option of a civilization or decline choice
+CHOICES = 3  # civilizations tried in rollouts: the free one and the best others at a glance
+HORIZON = 2  # the deciding seat's own turns played out in a rollout after the decision
+BEAM = 3  # sequences of conquests kept at each depth of the turn planner
+# The position's future in the rollouts' evaluation: the next turns' income, counted this
+# many times (the game is about a dozen rounds long; a rollout stops two rounds ahead).
+FUTURE_TURNS = 2.0
+SPARE_TOKEN_VP = 0.35  # a token free for expansion is worth about a third of a province
+# The turn planner: the empire's worth counts once for this turn and again for the turns it
+# will be held; a token left in hand is worth a little (defence), a province a neighbour can
+# take cheaply a little less.
+HOLD_WEIGHT = 1.0
+HAND_WEIGHT = 0.15
+EXPOSED_WEIGHT = 0.35
+WIN_BONUS = 30.0
+# The work budget of one decision, counted in positions the search plays (``apply`` calls),
+# never in time, so a decision is the same in CPython and in the browser. Rollouts stop
+# after the round of rollouts (one per option) that would pass ROLLOUT_WORK; the turn
+# planner stops evaluating conquests at PLAN_WORK. Calibrated on the slowest decisions
+# (civilization choices, and the first conquest of a turn, which weighs a decline too):
+# about 0.25 ms a position in CPython on the project's machine, a few times that in the
+# browser, so the slowest decision stays well under a second there (README, bench/web.py).
+ROLLOUT_WORK = 300
+PLAN_WORK = 120
+
+_SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
+
+T = TypeVar("T")
+# A decision in slices: the search yields (None) after every position it plays, so a page
+# can run it in short tasks and answer its player in between; the generator's return value
+# is the result. Slicing never changes it: the search is the same code run to the end.
+Thinking = Generator[None, None, T]
+
+
+def finish(thinking: Thinking[T]) -> T:
+    """Run a sliced search to its end at once."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+
+
+@dataclass(slots=True)
+class Work:
+    """Positions played so far by one decision's search (its budget's meter)."""
+
+    positions: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """An AI's move: the action and why, in words (what it expects, what it fears).
+
+    ``reason`` is English; ``message`` (the strong AI's) is the same reason as a template
+    and values, which the page words in its language (presenter.reason_text). The book
+    player's reasons have none: ``book_reason`` words them again from the move."""
+
+    action: Action
+    reason: str
+    message: Message | None = None
+
+
+def _decided(state: GameState, action: Action, message: Message) -> Decision:
+    """A decision whose English reason is ``message`` worded in English."""
+    return Decision(action, word(message, state), message)
+
+
+# --- evaluation -----------------------------------------------------------------------------
+
+def threat_power(state: GameState, seat: int) -> int:
+    """Tokens ``seat`` could spend on conquests at the start of its next turn (estimate)."""
+    player = state.players[seat]
+    if player.civ is None:
+        return 0
+    empire = state.empire(seat)
+    on_board = sum(state.tokens[p] for p in empire) - len(empire)
+    ab = player.abilities
+    return max(0, on_board + player.hand - player.temp + player.returned
+               + ab.get("medicine", 0) + FIELD_GENERAL_TOKENS * ab.get("field_general", 0))
+
+
+def threats(state: GameState, seat: int) -> dict[int, list[tuple[int, int]]]:
+    """Province of ``seat``'s active empire -> [(cost, power)] for each opponent that could
+    attack it next turn: its C-4 cost to that opponent now and the opponent's tokens."""
+    mine = set(state.empire(seat))
+    out: dict[int, list[tuple[int, int]]] = {p: [] for p in mine}
+    peace = {b if a == seat else a for a, b in state.peace if seat in (a, b)}
+    for other in range(state.rules.seats):
+        if other == seat or other in peace:
+            continue
+        power = threat_power(state, other)
+        if power <= 0:
+            continue
+        for p, origin in reach(state, other).items():
+            if p in mine:
+                out[p].append((raw_cost(state, other, p, origin), power))
+    return out
+
+
+def position_value(state: GameState, seat: int) -> float:
+    """What ``seat``'s position is worth in VP: its score, plus (before the end) the income
+    of its empires for the next turns and its tokens free for expansion; a win counts extra.
+    """
+    player = state.players[seat]
+    if state.is_terminal:
+        return player.score + (WIN_BONUS if seat in state.winners else 0.0)
+    board = state.board
+    income = empire_worth(state, seat)
+    old = player.declined_abilities
+    income += sum(province_points(board, p, old) for p in state.declined_empire(seat))
+    spare = threat_power(state, seat)
+    return player.score + FUTURE_TURNS * (income + SPARE_TOKEN_VP * spare)
+
+
+def plan_value(state: GameState, seat: int) -> float:
+    """The turn planner's score of the position after some conquests (before ``finish``)."""
+    player = state.players[seat]
+    board = state.board
+    ab = player.abilities
+    empire = state.empire(seat)
+    worth = sum(province_points(board, p, ab) for p in empire)
+    old = player.declined_abilities
+    declined = sum(province_points(board, p, old) for p in state.declined_empire(seat))
+    slaves = state.slaves * ab.get("slavery", 0)
+    hand = max(0, player.hand - player.temp)
+    # Tokens after reorganization: provinces conquered for 0 still need one.
+    tokens = sum(state.tokens[p] for p in empire) + hand
+    if tokens < len(empire):
+        worth = worth * tokens // max(1, len(empire))
+    exposed = 0.0
+    if empire:
+        spread = tokens / len(empire)
+        for p, attackers in threats(state, seat).items():
+            # A neighbour that can pay for the province at an even spread of our tokens.
+            if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
+                exposed += province_points(board, p, ab)
+    return ((1 + HOLD_WEIGHT) * (worth + declined) + slaves + HAND_WEIGHT * hand
+            - EXPOSED_WEIGHT * exposed)
+
+
+# --- the strong player ------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class StrongPlayer:
+    """The searching AI. ``rollouts``, ``horizon``, ``beam`` and the work limits are its
+    fixed budget (see :data:`ROLLOUT_WORK`)."""
+
+    rollouts: int = ROLLOUTS
+    horizon: int = HORIZON
+    beam: int = BEAM
+    choices: int = CHOICES
+    rollout_work: int = ROLLOUT_WORK
+    plan_work: int = PLAN_WORK
+
+    def act(self, state: GameState) -> Action:
+        return self.decide(state).action
+
+    def decide(self, state: GameState) -> Decision:
+        """A legal action for whoever must act now, with its reason."""
+        return finish(self.think(state))
+
+    def think(self, state: GameState) -> Thinking[Decision]:
+        """:meth:`decide` in slices: yields after each position its search plays and
+        returns the decision (the same as ``decide``'s)."""
+        phase = state.phase
+        if phase == "over":
+            raise ValueError("the game is over: nobody acts")
+        seat = state.current_player
+        assert seat is not None
+        if phase == "choose":
+            decision = yield from self._choose(state, seat)
+        elif phase == "expand":
+            decision = yield from self._expand(state, seat)
+        elif phase == "keep":
+            decision = _book_decision(state)
+        elif phase == "reorganize":
+            decision = self._reorganize(state, seat)
+        elif phase == "end_of_turn":
+            decision = yield from self._end_of_turn(state, seat)
+        elif phase == "redistribute":
+            decision = self._redistribute(state, seat)
+        else:
+            raise ValueError(f"unknown phase {phase!r}")
+        return decision
+
+    # -- civilization choice and decline: rollouts --
+
+    def _rollout_value(self, state: GameState, first: Action | None, seat: int, i: int,
+                       work: Work) -> Thinking[float]:
+        """``position_value`` for ``seat`` after ``first`` (None: this turn played on by
+        the book without declining) and ``horizon`` more of its turns played by the book,
+        in rollout ``i`` (the same resampled future for every option)."""
+        s = state.clone()
+        # A private future for this rollout, set before the option is played: its bag
+        # draws and dice differ from the game's own (which stays untouched and unseen).
+        s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
+        if first is not None:
+            s = s.apply(first)
+        end = yield from _play_out(s, seat, self.horizon, first is None, work)
+        return position_value(end, seat)
+
+    def _compare(self, state: GameState, options: list[Action | None], seat: int
+                 ) -> Thinking[list[tuple[float, Action | None]]]:
+        """Each option's mean rollout value. Rollouts go in rounds, one per option on the
+        same future; no round starts that would take the work past ``rollout_work`` (at
+        the pace of the rounds so far), and at least one is played."""
+        work = Work()
+        totals = [0.0] * len(options)
+        rounds = 0
+        for i in range(self.rollouts):
+            if rounds and work.positions * (rounds + 1) > self.rollout_work * rounds:
+                break
+            for k, action in enumerate(options):
+                totals[k] += yield from self._rollout_value(state, action, seat, i, work)
+            rounds += 1
+        return [(total / rounds, action) for total, action in zip(totals, options, strict=True)]
+
+    def _choose(self, state: GameState, seat: int) -> Thinking[Decision]:
+        options = [a for a in state.legal_actions() if isinstance(a, Choose)]
+        glance = {a.slot: slot_appeal(state, seat, a.slot) for a in options}
+        ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
+        options = options[:1] + ranked[:max(0, self.choices - 1)]
+        compared = yield from self._compare(state, list(options), seat)
+        results = [(value, action) for value, action in compared if isinstance(action, Choose)]
+        best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
+        a, b, coins = state.display[best.slot - 1]
+        cost = 2 * (best.slot - 1)
+        free = next((v for v, act in results if act == Choose(1)), best_value)
+        tokens = civ_tokens((a, b)) + state.rules.extra[seat]
+        price = say("free") if cost == 0 else say("for {cost} VP", cost=cost)
+        gain: Message | str = (say_n(", taking {n} coin", ", taking {n} coins", coins)
+                               if coins else "")
+        comparison: Message | str = ""
+        if best.slot != 1:
+            comparison = say(", {more} more than the free slot",
+                             more=f"{best_value - free:.0f}")
+        else:
+            rival = max((r for r in results if r[1] != best), default=None,
+                        key=lambda r: r[0])
+            if rival is not None:
+                comparison = say(" (the best paid slot promises {change})",
+                                 change=f"{rival[0] - best_value:+.0f}")
+        return _decided(state, best, say(
+            "Takes {civ} (slot {slot}, {tokens} tokens) {price}{gain}: expects {change} VP "
+            "of position over the next {turns} turns{comparison}.",
+            civ=Civ((a, b)), slot=best.slot, tokens=tokens, price=price, gain=gain,
+            change=f"{best_value - state.players[seat].score:+.0f}", turns=self.horizon,
+            comparison=comparison))
+
+    def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
+        legal = state.legal_actions()
+        player = state.players[seat]
+        if Decline() in legal and player.civ is not None and self._decline_worth_testing(
+                state, seat):
+            results = yield from self._compare(state, [Decline(), None], seat)
+            (decline_value, _), (keep_value, _) = results
+            worth = empire_worth(state, seat)
+            if decline_value > keep_value:
+                return _decided(state, Decline(), say(
+                    "Declines: the empire ({worth} VP a turn, {spare} spare tokens) goes on "
+                    "scoring in decline while a fresh civilization grows; that promises "
+                    "{more} VP more over the next turns than playing on.",
+                    worth=worth, spare=threat_power(state, seat),
+                    more=f"{decline_value - keep_value:.0f}"))
+            keep_reason: Message | None = say(
+                "keeping the empire ({worth} VP a turn) promises {more} VP more than "
+                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}")
+        else:
+            keep_reason = None
+        envoys = [a for a in legal if isinstance(a, Diplomacy)]
+        if envoys:
+            partner, pressure = self._peace_partner(state, seat, envoys)
+            if partner is not None:
+                name = state.config.seats[partner.seat].name
+                return _decided(state, partner, say(
+                    "Makes peace with {name}, whose {tokens} tokens next door are the "
+                    "biggest threat to the empire.", name=name, tokens=pressure))
+        return (yield from self._conquest_step(state, seat, legal, keep_reason))
+
+    def _decline_worth_testing(self, state: GameState, seat: int) -> bool:
+        """Whether to weigh a decline by rollouts: at every turn of an empire on the board
+        (measured: testing only weak empires declined too late and won less)."""
+        return bool(state.empire(seat))
+
+    def _peace_partner(self, state: GameState, seat: int, envoys: list[Diplomacy]
+                       ) -> tuple[Diplomacy | None, int]:
+        pressure: dict[int, int] = {}
+        mine = set(state.empire(seat))
+        for d in envoys:
+            other = d.seat
+            power = threat_power(state, other)
+            reached = [p for p in reach(state, other) if p in mine]
+            pressure[other] = power if reached else 0
+        best = max(envoys, key=lambda d: (pressure[d.seat], -d.seat))
+        if pressure[best.seat] <= 0:
+            return None, 0
+        return best, pressure[best.seat]
+
+    def _conquest_step(self, state: GameState, seat: int, legal: list[Action],
+                       keep_reason: Message | None) -> Thinking[Decision]:
+        conquests = [a for a in legal if isinstance(a, Conquer)]
+        if Finish() not in legal and not conquests:
+            return _book_decision(state)  # nothing this planner knows (should not happen)
+        plan = yield from self._plan(state, seat)
+        keep: Message | str = say(" ({reason})", reason=keep_reason) if keep_reason else ""
+        if not plan:
+            if Finish() not in legal:  # a forced entry: the cheapest best one
+                return self._forced_entry(state, seat, conquests)
+            hand = max(0, state.players[seat].hand - state.players[seat].temp)
+            if hand:
+                return _decided(state, Finish(), say_n(
+                    "Stops conquering: no further conquest pays for itself; keeps {n} token "
+                    "for defence{keep}.",
+                    "Stops conquering: no further conquest pays for itself; keeps {n} tokens "
+                    "for defence{keep}.", hand, keep=keep))
+            return _decided(state, Finish(), say("Stops conquering: no tokens left{keep}.",
+                                                 keep=keep))
+        first = plan[0]
+        assert isinstance(first, Conquer)
+        where = Province(first.province)
+        cost = 2 if first.espionage else _cost_of(state, seat, first.province)
+        owner = state.owner[state.board.index[first.province]]
+        target: Message | Province = (
+            say("neutral {province}", province=where) if owner == NEUTRAL else
+            say("{name}'s {province}", name=state.config.seats[owner].name, province=where)
+            if owner >= 0 and owner != seat else where)
+        provinces = tuple(Province(a.province) for a in plan)  # type: ignore[attr-defined]
+        rest: Message | str = (say_n("; plans {n} conquest this turn ({provinces})",
+                                     "; plans {n} conquests this turn ({provinces})",
+                                     len(plan), provinces=provinces)
+                               if len(plan) > 1 else "")
+        return _decided(state, first, say(
+            "Conquers {target} for {cost}{plans}, expecting about {points} VP this "
+            "turn{keep}{fear}.", target=target, cost=cost, plans=rest,
+            points=f"{_turn_points_after(state, seat, plan):.0f}", keep=keep,
+            fear=_fear(state, seat)))
+
+    def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
+                      ) -> Decision:
+        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat), a.province))
+        return _decided(state, best, say(
+            "Enters the board at {province}, the best of the entries it can pay for.",
+            province=Province(best.province)))
+
+    def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
+        """Beam search over conquest sequences: the best one (empty: stopping is best).
+        It stops evaluating positions at ``plan_work`` (the best sequence found so far)."""
+        start = plan_value(state, seat)
+        beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
+        best_value, best_plan = start, []
+        seen: set[tuple[frozenset[int], int, int]] = set()
+        turn_seat = state.turn_seat
+        work = 0
+        while beam and work < self.plan_work:
+            children: list[tuple[float, list[Action], GameState]] = []
+            for _value, plan, node in beam:
+                for action in node.legal_actions():
+                    if not isinstance(action, Conquer) or work >= self.plan_work:
+                        continue
+                    work += 1
+                    yield
+                    child = node.apply(action)
+                    if child.phase != "expand" or child.turn_seat != turn_seat:
+                        continue
+                    key = (frozenset(child.empire(seat)), child.players[seat].hand,
+                           child.turn.spies)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    children.append((plan_value(child, seat), [*plan, action], child))
+            children.sort(key=lambda c: -c[0])
+            beam = children[:self.beam]
+            if beam and beam[0][0] > best_value + 1e-9:
+                best_value, best_plan = beam[0][0], beam[0][1]
+        return best_plan
+
+    # -- reorganization, returned tokens, end of turn --
+
+    def _reorganize(self, state: GameState, seat: int) -> Decision:
+        empire = state.empire(seat)
+        hand = state.players[seat].hand
+        empty = [p for p in empire if state.tokens[p] == 0]
+        if hand < len(empty):  # fewer tokens than provinces: keep the best (book rule)
+            book = reorganization_placement(state, seat)
+            ids = state.board.ids
+            return _decided(state, PlaceAll.of({ids[p]: n for p, n in book.items()}), say(
+                "Too few tokens for every province: keeps the {tokens} most valuable ones.",
+                tokens=hand))
+        base = dict.fromkeys(empty, 1)
+        placement, fear = defended_placement(state, seat, empire, hand - len(empty), base)
+        for p, n in base.items():
+            placement[p] = placement.get(p, 0) + n
+        ids = state.board.ids
+        action = PlaceAll.of({ids[p]: n for p, n in placement.items()})
+        return _decided(state, action, _placement_reason(state, placement, fear,
+                                                         say("Reorganizes")))
+
+    def _redistribute(self, state: GameState, seat: int) -> Decision:
+        empire = state.empire(seat)
+        placement, fear = defended_placement(state, seat, empire,
+                                             state.players[seat].returned, {})
+        ids = state.board.ids
+        action = PlaceAll.of({ids[p]: n for p, n in placement.items()})
+        return _decided(state, action, _placement_reason(state, placement, fear,
+                                                         say("Places its returned tokens")))
+
+    def _end_of_turn(self, state: GameState, seat: int) -> Thinking[Decision]:
+        p = fort_province(state, seat)
+        if p is not None:
+            pid = state.board.ids[p]
+            return _decided(state, Fort(pid), say(
+                "Builds a fort in {province}, the province with the most hostile neighbours: "
+                "attacks from it cost less and it costs more to take.",
+                province=Province(pid)))
+        if Decline() in state.legal_actions():  # Rebirth: decline now or play on
+            results = yield from self._compare(state, [Decline(), EndTurn()], seat)
+            (decline_value, _), (end_value, _) = results
+            if decline_value > end_value:
+                return _decided(state, Decline(), say(
+                    "Declines with Rebirth: a new civilization now promises {more} VP more "
+                    "than playing on.", more=f"{decline_value - end_value:.0f}"))
+            return _decided(state, EndTurn(), say(
+                "Ends the turn: the empire promises {more} VP more than a Rebirth decline.",
+                more=f"{end_value - decline_value:.0f}"))
+        return _decided(state, EndTurn(), say("Ends the turn."))
+
+
+def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, work: Work
+              ) -> Thinking[GameState]:
+    """Play ``state`` on by the book until ``seat`` has finished ``horizon`` more turns
+    (``no_decline_now``: the turn in progress goes on without a decline); ``work`` counts
+    the positions played."""
+    config = state.config
+    book = [VirtualPlayer.for_seat(config, i) for i in range(state.rules.seats)]
+    turns_left = horizon + (1 if state.turn_seat == seat else 0)
+    last_turn = first_turn = (state.round, state.turn_seat)
+    steps = 0
+    while not state.is_terminal and steps < 4000:
+        steps += 1
+        key = (state.round, state.turn_seat)
+        if key != last_turn:
+            if last_turn[1] == seat:
+                turns_left -= 1
+                if turns_left <= 0:
+                    break
+            last_turn = key
+        actor = state.current_player
+        assert actor is not None
+        if actor == seat and state.phase == "choose":
+            action: Action = Choose(heuristic_slot(state, seat))
+        elif no_decline_now and key == first_turn and state.phase == "expand":
+            action = _book_conquest(state, seat, book[seat])
+        else:
+            action = book[actor].act(state)
+        work.positions += 1
+        yield
+        state = state.apply(action)
+    return state
+
+
+def _book_conquest(state: GameState, seat: int, player: VirtualPlayer) -> Action:
+    """The book's next conquest (or ``finish``), skipping its decline test and Diplomacy."""
+    target = best_target(state, seat, player.preference, player.tiebreak_prefers_humans)
+    if target is None:
+        return Finish()
+    return Conquer(state.board.ids[target.province], target.espionage)
+
+
+def slot_appeal(state: GameState, seat: int, slot: int) -> float:
+    """A civilization at a glance: tokens and tile bonuses against the price, coins back."""
+    a, b, coins = state.display[slot - 1]
+    return civ_tokens((a, b)) + _tile_bonus(a) + _tile_bonus(b) - (slot - 1) + 2 * coins
+
+
+def heuristic_slot(state: GameState, seat: int) -> int:
+    """A quick civilization choice for rollouts: the best at a glance that is affordable."""
+    score = state.players[seat].score
+    slots = [k + 1 for k in range(len(state.display)) if 2 * k <= score]
+    return max(slots, key=lambda k: (slot_appeal(state, seat, k), -k))
+
+
+_BONUS = {"agriculture": 1.5, "livestock": 1.5, "mining": 2.0, "ports": 1.5, "currency": 3.0,
+          "slavery": 2.0, "weapons": 2.0, "espionage": 1.0, "ship_building": 1.0,
+          "mountaineering": 1.0, "militia": 1.0, "fortification": 0.5, "field_general": 3.0,
+          "astronomy": 0.5, "medicine": 2.0, "messengers": 0.0, "diplomacy": 0.5,
+          "barbarians": 0.0, "specialization": 2.0, "rebirth": 1.0, "heritage": 0.5,
+          "revolutionaries": 0.5}
+
+
+def _tile_bonus(tid: str) -> float:
+    tile = TILES[tid]
+    return _BONUS.get(tile.ability, 0.0) + (1.0 if tile.decline_proof else 0.0)
+
+
+def defended_placement(state: GameState, seat: int, provinces: list[int], count: int,
+                       base: dict[int, int]) -> tuple[dict[int, int], dict[int, int]]:
+    """Place ``count`` tokens against the neighbours' next attacks, one at a time.
+
+    A province is threatened by each opponent that reaches it, with the cost it would pay
+    and the tokens it will have. Each token goes to the threatened province that the
+    strongest threat could take most cheaply (ties: the more valuable one), until every
+    threat is priced out; what is left evens out the border. Returns (placement, the seat
+    feared most per province)."""
+    board = state.board
+    ab = state.players[seat].abilities
+    added = dict.fromkeys(provinces, 0)
+    for p, n in base.items():
+        added[p] = added.get(p, 0) + n
+    danger = threats(state, seat)
+    waiting = civilization_waiting(state, seat)
+    entry_power = 0
+    if waiting:
+        entry_power = max((threat_power(state, o) for o in range(state.rules.seats)
+                           if o != seat and not state.empire(o)), default=0)
+    pressure: dict[int, list[tuple[int, int]]] = {}
+    for p in provinces:
+        attackers = list(danger.get(p, []))
+        if entry_power and board.entry[p]:
+            attackers.append((board.base_cost[p] + (1 if state.fort[p] else 0), entry_power))
+        pressure[p] = attackers
+    exposed = [p for p in provinces if pressure[p]]
+    placement: dict[int, int] = {}
+
+    def margin(p: int) -> int:
+        """Tokens the strongest attacker would have left after taking ``p`` (< 0: safe)."""
+        return max(power - (cost + added[p]) for cost, power in pressure[p])
+
+    pool = exposed or list(provinces)
+    for _ in range(count):
+        if exposed:
+            p = max(pool, key=lambda q: (margin(q) >= 0, margin(q) >= 0 and
+                                         province_points(board, q, ab), margin(q), -q))
+            if margin(p) < 0:  # everything priced out: even out the border
+                p = min(pool, key=lambda q: (state.tokens[q] + added[q]
+                                             + board.base_cost[q], q))
+        else:
+            p = min(pool, key=lambda q: (state.tokens[q] + added[q] + board.base_cost[q], q))
+        added[p] += 1
+        placement[p] = placement.get(p, 0) + 1
+    feared = {p: 0 for p in exposed}
+    return placement, feared
+
+
+def _placement_reason(state: GameState, placement: dict[int, int], feared: dict[int, int],
+                      verb: Message) -> Message:
+    board = state.board
+    if not placement:
+        return say("{verb}: one token in every province.", verb=verb)
+    heavy = sorted(placement, key=lambda p: (-placement[p], p))[:3]
+    # TRANSLATORS: a province and the tokens placed on it, in a list.
+    names = tuple(say("{province} {tokens}", province=Province(board.ids[p]),
+                      tokens=placement[p]) for p in heavy)
+    if feared:
+        return say("{verb} against the next attacks: most tokens where a neighbour could "
+                   "strike ({names}); interior provinces keep one.", verb=verb, names=names)
+    return say("{verb} evenly, no neighbour threatens the empire ({names}).", verb=verb,
+               names=names)
+
+
+def _fear(state: GameState, seat: int) -> Message | str:
+    """The biggest threat on the border, as the last clause of a conquest's reason."""
+    worst, who = 0, -1
+    for other in range(state.rules.seats):
+        if other == seat:
+            continue
+        power = threat_power(state, other)
+        mine = set(state.empire(seat))
+        if power > worst and any(p in mine for p in reach(state, other)):
+            worst, who = power, other
+    if who < 0:
+        return ""
+    return say("; fears {name}'s {tokens} tokens on its border",
+               name=state.config.seats[who].name, tokens=worst)
+
+
+def _turn_points_after(state: GameState, seat: int, plan: list[Action]) -> float:
+    s = state
+    for action in plan:
+        s = s.apply(action)
+    player = s.players[seat]
+    ab = player.abilities
+    board = s.board
+    points = sum(province_points(board, p, ab) for p in s.empire(seat))
+    old = player.declined_abilities
+    points += sum(province_points(board, p, old) for p in s.declined_empire(seat))
+    return points + s.slaves * ab.get("slavery", 0)
+
+
+def _cost_of(state: GameState, seat: int, pid: str) -> int:
+    p = state.board.index[pid]
+    origin = reach(state, seat).get(p)
+    return 0 if origin is None else raw_cost(state, seat, p, origin)
+
+
+# --- the book player's reasons ------------------------------------------------------------------
+
+def _book_decision(state: GameState) -> Decision:
+    seat = state.current_player
+    assert seat is not None
+    action = VirtualPlayer.for_seat(state.config, seat).act(state)
+    return Decision(action, book_reason(state, action))
+
+
+def book_reason(state: GameState, action: Action, lang: str = "en") -> str:
+    """Why the rulebook's virtual player makes ``action`` (V-2 … V-8), in words (in
+    ``lang``: a function of the position and the action, so a page can word it again)."""
+    from ..text.i18n import translations
+
+    t = translations(lang)
+    board = state.board
+    if isinstance(action, Choose):
+        return t.gettext("Takes the civilization in slot I, as the book's players always do "
+                         "(V-2).")
+    if isinstance(action, Decline):
+        return t.gettext("Declines: the empire is worth little, has few tokens left and the "
+                         "die said so (V-7).")
+    if isinstance(action, Diplomacy):
+        return t.gettext("Makes peace with {name} (V-8).").format(
+            name=state.config.seats[action.seat].name)
+    if isinstance(action, Conquer):
+        name = t.pgettext("province", board.province(action.province).name)
+        return t.gettext("Conquers {province}, the most valuable province it can pay for "
+                         "(V-3, V-4).").format(province=name)
+    if isinstance(action, Finish):
+        return t.gettext("Stops: no affordable conquest adds VP (V-4).")
+    if isinstance(action, Keep):
+        return t.gettext("Keeps the most valuable part of the split empire.")
+    if isinstance(action, PlaceAll):
+        return t.gettext("Spreads its tokens so every province costs the same to take (V-5).")
+    if isinstance(action, Fort):
+        name = t.pgettext("province", board.province(action.province).name)
+        return t.gettext("Builds a fort in {province}, the province with most hostile "
+                         "neighbours (V-8).").format(province=name)
+    if isinstance(action, EndTurn):
+        return t.gettext("Ends the turn.")
+    if isinstance(action, Abandon):
+        return t.gettext("Leaves a province.")
+    return action.kind
+
+
+# --- levels and seats ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class BookPlayer:
+    """The rulebook's virtual player with reasons (a :class:`VirtualPlayer` underneath)."""
+
+    player: VirtualPlayer
+
+    def act(self, state: GameState) -> Action:
+        return self.player.act(state)
+
+    def decide(self, state: GameState) -> Decision:
+        action = self.player.act(state)
+        return Decision(action, book_reason(state, action))
+
+    def think(self, state: GameState) -> Thinking[Decision]:
+        """:meth:`decide` as a search in slices (the book's has none)."""
+        yield from ()
+        return self.decide(state)
+
+
+AI = BookPlayer | StrongPlayer
+
+
+def player_for_seat(config: GameConfig, seat: int) -> AI:
+    """The AI of ``seat`` at the level stored in its config (``Seat.ai_level``)."""
+    if config.seats[seat].ai_level == "strong":
+        return StrongPlayer()
+    return BookPlayer(VirtualPlayer.for_seat(config, seat))
+
+
+def hint(state: GameState) -> Decision:
+    """What the strong AI would do now for whoever must act (not played)."""
+    return StrongPlayer().decide(state)
+
+
+def checked(state: GameState, decision: Decision) -> Decision:
+    """``decision`` if the engine accepts its action, else the book's (never an illegal move)."""
+    try:
+        state.apply(decision.action)
+    except IllegalAction:
+        return _book_decision(state)
+    return decision
+
+
+__all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
+           "book_reason", "checked", "defended_placement", "finish", "hint",
+           "player_for_seat", "plan_value", "position_value", "threats"]

@@ -1,0 +1,23 @@
+"""Rulesets: each is one object (:class:`Ruleset`) chosen by ``GameConfig.ruleset``.
+
+>>> ruleset("online").slot_price, ruleset("classic").slot_price
+(1, 2)
+
+``state.py`` calls a ruleset's hooks; a ruleset works on the position's data
+(:class:`vinci_core.game.position.Position`) and never imports ``state``.
+"""
+
+from __future__ import annotations
+
+from .base import Ruleset
+from .classic import CLASSIC
+from .online import ONLINE
+
+RULESETS: dict[str, Ruleset] = {"classic": CLASSIC, "online": ONLINE}
+
+
+def ruleset(name: str) -> Ruleset:
+    return RULESETS[name]
+
+
+__all__ = ["CLASSIC", "ONLINE", "RULESETS", "Ruleset", "ruleset"]
