@@ -202,12 +202,15 @@ def form_error(text: str) -> None:
 # ------------------------------------------------------------------ saved games, share
 
 
-def render_saves(entries: list[dict[str, Any]], on_screen: str | None) -> None:
+def render_saves(entries: list[dict[str, Any]], on_screen: str | None, damaged: str = "") -> None:
+    """The saved-games list; ``damaged`` says what was skipped of it (SaveStore.damaged_note)."""
     from vinci_core.table.store import status_text
 
     box = element("saves-list")
     box.replaceChildren()
     show(element("saves-dialog").querySelector(".empty"), not entries)
+    if damaged:
+        box.append(make("li", damaged, class_="damaged", role="status"))
     for e in entries:
         li = make("li", None, data_game=e["id"])
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(e.get("updated", 0))))
