@@ -123,7 +123,7 @@ def test_the_sites_zip_has_bytecode_beside_each_module(site_dir):
         sources = set(zf.namelist())
     with zipfile.ZipFile(site_dir / "pyodide" / build_site.PYTHON_ZIP) as zf:
         shipped = set(zf.namelist())
-        magic = zf.read("vinci_core/state.pyc")[:4]
+        magic = zf.read("vinci_core/turn/state.pyc")[:4]
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         assert zf.read("typing.pyc")[:4] == magic  # compiled by the site's own Pyodide
     assert shipped == sources | {n + "c" for n in sources if n.endswith(".py")}
