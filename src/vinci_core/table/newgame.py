@@ -123,7 +123,7 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
 
 
 def _game_type(form: dict[str, Any]) -> tuple[str, str, str]:
-    """The dialog's first section: the ruleset, the game type and the board."""
+    """The kind of game: the ruleset, the game type and the board it is played on."""
     ruleset = _text(form, "ruleset") or "classic"
     if ruleset not in RULESET_LABELS:
         raise ValueError(f"unknown ruleset {ruleset!r}.")
