@@ -125,7 +125,8 @@ def update_seat_rows() -> None:
 
 def default_name(i: int) -> str:
     """The name field's first value for seat ``i`` in the page's language."""
-    return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
+    # A name, not a pronoun: the log's third-person sentences take it ("Player 1's turn").
+    return _("Player {n}").format(n=i + 1)
 
 
 def word_seat_rows(old_names: list[str] | None = None) -> None:
