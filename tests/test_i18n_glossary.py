@@ -1,11 +1,11 @@
 """Each language speaks like its rulebook: one word per concept, the rulebook's.
 
 ``src/vinci_core/locale/<lang>/glossary.json`` lists, per concept, the rulebook's term and
-the words that must not translate a message about that concept (the message is "about" it
-when its English id matches the concept's ``english`` expression, in any case; ``unless`` leaves out the
-messages that also speak of a concept whose term is the wrong word here, as German tokens and
-tiles). ``never`` lists forms no translation may use at all (articles before a province's
-name, a reviewer's banned synonyms).
+the words that must not translate a message about that concept. A message is about it when
+its English id matches the concept's ``english`` expression (in any case); ``unless`` leaves
+out the messages that also speak of a concept whose term is the wrong word here, as German
+tokens and tiles. ``never`` lists forms no translation may use at all (an article or a
+preposition that inflects a province's name, a synonym the rulebook does not use).
 """
 
 from __future__ import annotations
