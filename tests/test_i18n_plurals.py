@@ -37,6 +37,9 @@ NOT_COUNTS = {"who", "name", "names", "owner", "player", "players", "other", "pr
               "high"}  # the top of a range ("{low} to {high} players"), never one
 # Victory points, in every language an abbreviation of one form ("1 VP a turn").
 POINTS = re.compile(r"\b(VP|WP|PV|SP)\b")
+# Words that end the count's phrase: the noun after them is not what is counted ("{tokens}
+# around {province}", "{tokens} rond de provincie {province}").
+LINKS = re.compile(r"\s(?:around|in|of|rond|van|um|von|autour|dans|de|du)\s")
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
 # The guide's first step: its numbers are being reworded elsewhere (a count of the
 # scripted game's own civilization, never one).
@@ -47,7 +50,8 @@ def _counted(text: str, lang: str) -> list[str]:
     """The placeholders of ``text`` standing for a count before a counted noun."""
     pattern = re.compile(r"\{(\w+)\}\s+(?:[\w’'-]+\s+){0,2}?(?:" + NOUNS[lang] + r")\b")
     return [m.group(0) for m in pattern.finditer(text)
-            if m.group(1) not in NOT_COUNTS and not POINTS.search(m.group(0))]
+            if m.group(1) not in NOT_COUNTS and not POINTS.search(m.group(0))
+            and not LINKS.search(m.group(0))]
 
 
 def test_no_count_in_the_sources_goes_without_plural_forms() -> None:
