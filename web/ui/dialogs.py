@@ -125,7 +125,9 @@ def update_seat_rows() -> None:
 
 def default_name(i: int) -> str:
     """The name field's first value for seat ``i`` in the page's language."""
-    return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
+    from vinci_core.table.newgame import default_name as named
+
+    return named(i, lang())
 
 
 def word_seat_rows(old_names: list[str] | None = None) -> None:

@@ -1,6 +1,6 @@
 """The guided first game: a short scripted game that says what to do next and why.
 
-One human ("You", seat 0) against three of the book's virtual players, classic rules on the
+One human ("Player 1", seat 0) against three of the book's virtual players, classic rules on the
 Europe board, seed :data:`GUIDE_SEED`. The virtual players are deterministic (seed + log),
 so the human's scripted actions (:data:`GUIDE_SCRIPT`) always meet the same position: choose
 a civilization, enter the board, conquer (the cost explained term by term), finish,
@@ -74,8 +74,14 @@ def guide_config(lang: str = "en", seed: int = GUIDE_SEED) -> GameConfig:
     # Here, not at the top: only the guided game needs the book's virtual player.
     from ..players.virtual import VirtualPlayer, solo
 
-    name = translations(lang, "guide").gettext("You")
-    return solo(name, VirtualPlayer(), map="europe", seed=seed)
+    # Names, not pronouns: the log's third-person sentences take them ("Player 1's turn");
+    # the virtual players are named as in any other game of the page.
+    tr = translations(lang, "guide")
+    config = solo(tr.gettext("Player {n}").format(n=1), VirtualPlayer(), map="europe",
+                  seed=seed)
+    seats = [s.model_copy(update={"name": tr.gettext("Virtual {n}").format(n=i)})
+             if s.virtual else s for i, s in enumerate(config.seats)]
+    return config.model_copy(update={"seats": seats})
 
 
 def is_guided(config: GameConfig) -> bool:
@@ -269,7 +275,7 @@ def _wait_step(where: Progress, lang: str) -> GuideStep:
 def _choose_step(state: GameState, expected: dict[str, Any], done: int,
                  lang: str) -> GuideStep:
     """The first civilization, or the new one after the decline."""
-    _ = translations(lang, "guide").gettext
+    _, ngettext = _guide_texts(lang)
     player = state.players[HUMAN]
     tokens = _after(state, expected).players[HUMAN].hand
     if player.declined_civ is None:
@@ -280,10 +286,14 @@ def _choose_step(state: GameState, expected: dict[str, Any], done: int,
                  "this one brings {tokens} tokens: click it.").format(tokens=tokens)
     else:
         title = _("Choose a new civilization")
-        text = _("Your old empire stays on the board in decline. Now take a fresh "
-                 "civilization: the one in slot {slot} brings {tokens} tokens, and it "
-                 "enters the board on your next turn. Click it.").format(
-            slot=expected["slot"], tokens=tokens)
+        text = ngettext(
+            "Your old empire stays on the board in decline. Now take a fresh "
+            "civilization: the one in slot {slot} brings {n} token, and it "
+            "enters the board on your next turn. Click it.",
+            "Your old empire stays on the board in decline. Now take a fresh "
+            "civilization: the one in slot {slot} brings {n} tokens, and it "
+            "enters the board on your next turn. Click it.", tokens).format(
+            slot=expected["slot"], n=tokens)
     return GuideStep("choose", done, len(GUIDE_SCRIPT), title, text, {"slot": expected["slot"]},
                      expected)
 

@@ -339,3 +339,9 @@ def level_rows(mode: str, count: int, ruleset: str = "classic",
     return [{"label": t.gettext("Player {n}").format(n=i + 1),
              "options": options(("human", *AI_LEVELS))}
             for i in range(count)]
+
+
+def default_name(i: int, lang: str = "en") -> str:
+    """The new-game form's first name for player ``i`` (from 0) in ``lang``: a name, never
+    a pronoun, for the log's third-person sentences take it ("Player 1's turn")."""
+    return translations(lang).gettext("Player {n}").format(n=i + 1)

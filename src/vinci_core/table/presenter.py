@@ -32,6 +32,8 @@ from .palette import seat_marks
 from .view import seat_colour, seat_colours
 
 if TYPE_CHECKING:
+    import gettext
+
     from ..players.ai import Decision
 
 
@@ -668,9 +670,18 @@ def refusal_text(exc: IllegalAction, lang: str = "en", state: GameState | None =
             values["what"] = t.gettext(str(values["what"]))
         if "phase" in values:
             values["phase"] = phase_name(str(values["phase"]), lang)
-    template = getattr(exc, "template", exc.message)
-    message = t.gettext(template).format(**values) if values else t.gettext(exc.message)
+    message = _refusal_template(exc, t).format(**values) if values else t.gettext(exc.message)
     return f"{message[:1].upper()}{message[1:]} ({exc.rule})."
+
+
+def _refusal_template(exc: IllegalAction, t: gettext.NullTranslations) -> str:
+    """A refusal's template in ``t``'s language, in the form its count asks for."""
+    template = getattr(exc, "template", exc.message)
+    plural = getattr(exc, "plural", None)
+    if plural is not None:
+        count = exc.values["n"]
+        return t.ngettext(template, plural, count if isinstance(count, int) else 2)
+    return t.gettext(template)
 
 
 def problem_text(exc: Exception, lang: str = "en") -> str:
@@ -684,7 +695,7 @@ def problem_text(exc: Exception, lang: str = "en") -> str:
     values: dict[str, object] = {}
     for key, value in getattr(exc, "values", {}).items():
         if isinstance(value, IllegalAction):
-            value = (t.gettext(value.template).format(**value.values) if value.values
+            value = (_refusal_template(value, t).format(**value.values) if value.values
                      else t.gettext(value.message))
         elif key == "problem":
             value = t.gettext(str(value))

@@ -345,8 +345,9 @@ def status_text(entry: dict[str, Any], lang: str = "en") -> str:
         return t.gettext("round {n}").format(n=entry.get("round", "?"))
     if "winners" not in entry:
         return str(entry.get("status", ""))
-    return t.gettext("finished: {names} won").format(
-        names=t.gettext(" and ").join(entry["winners"]))
+    winners = entry["winners"]
+    return t.ngettext("finished: {names} won", "finished: {names} won", len(winners)).format(
+        names=t.gettext(" and ").join(winners))
 
 
 __all__ = ["LinkOutcome", "MemoryStorage", "SaveStore", "Storage", "link_fragment",

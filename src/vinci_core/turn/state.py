@@ -36,6 +36,7 @@ from ..game.actions import (
     Keep,
     Place,
     PlaceAll,
+    illegal_n,
 )
 from ..game.config import Rules
 from ..game.position import NEUTRAL, NOBODY
@@ -721,14 +722,16 @@ class GameState:
         elif "mercenaries" in player.abilities:  # Y-9.8
             paying = mercenaries_paying(cost, player.hand, player.temp)
             if paying is None:
-                raise IllegalAction("Y-9.8", "costs {cost} tokens and at least one must be "
-                                    "your own; you hold {own} and {mercenaries} mercenaries",
-                                    cost=cost, own=player.hand - player.temp,
-                                    mercenaries=player.temp)
+                raise illegal_n("Y-9.8", "costs {n} token, which must be your own; your "
+                                "hand: own tokens {own}, mercenaries {mercenaries}",
+                                "costs {n} tokens and at least one must be your own; your "
+                                "hand: own tokens {own}, mercenaries {mercenaries}",
+                                cost, own=player.hand - player.temp,
+                                mercenaries=player.temp)
             own, mercs = paying
         if cost > player.hand:
-            raise IllegalAction("C-3.3.3", "costs {cost} tokens, you hold {hand}", cost=cost,
-                                hand=player.hand)
+            raise illegal_n("C-3.3.3", "costs {n} token, you hold {hand}",
+                            "costs {n} tokens, you hold {hand}", cost, hand=player.hand)
         # C-3.3.5, Y-3.4.4: the defender loses one token, the rest go back to its hand.
         fallen = None
         board = self.board
@@ -975,8 +978,9 @@ class GameState:
                 raise IllegalAction("C-3.5.1", "returned tokens go into your own active "
                                     "provinces")
             if sum(placement.values()) != self.players[defender].returned:
-                raise IllegalAction("C-3.5.1", "place exactly the {n} returned tokens",
-                                    n=self.players[defender].returned)
+                raise illegal_n("C-3.5.1", "place exactly the {n} returned token",
+                                "place exactly the {n} returned tokens",
+                                self.players[defender].returned)
             for p, n in placement.items():
                 self.tokens[p] += n
             self.players[defender].returned = 0
@@ -990,7 +994,8 @@ class GameState:
         if any(p not in members for p in placement):
             raise IllegalAction("C-3.4.3", "tokens go only into provinces of your active empire")
         if sum(placement.values()) != player.hand:
-            raise IllegalAction("C-3.4.3", "place all {n} tokens of your hand", n=player.hand)
+            raise illegal_n("C-3.4.3", "place the {n} token of your hand",
+                            "place all {n} tokens of your hand", player.hand)
         final = {p: self.tokens[p] + placement.get(p, 0) for p in empire}
         if one_token_each(player.abilities) and any(n > 1 for n in final.values()):
             raise IllegalAction("Y-9.29", "Hordes keep exactly one token in each province")
