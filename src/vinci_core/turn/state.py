@@ -46,14 +46,13 @@ from ..game.actions import (
 from ..game.config import Rules
 from ..game.position import NEUTRAL, NOBODY
 from ..rulesets import Ruleset
-from . import choose, decline, expand, keep, redistribute, reorganize
+from . import choose, conquer, decline, expand, keep, redistribute, reorganize, score
 from .choose import SLOTS
 from .common import roll
-from .conquer import ESPIONAGE_COST, do_conquer
+from .conquer import ESPIONAGE_COST
 from .data import Player, Turn
 from .end import STARTING
 from .expand import FIELD_GENERAL_TOKENS
-from .score import do_end_turn
 
 if TYPE_CHECKING:
     from .schemas import GameConfig
@@ -319,19 +318,19 @@ def _place_all(state: GameState, action: PlaceAll) -> None:
         reorganize.do_place_all(state, action)
 
 
-# The phase each action belongs to, by its handler's module (Place and PlaceAll: two phases).
+# Each action's handler, in the module of its phase (Place and PlaceAll serve two phases).
 _HANDLERS: dict[type, Callable[[GameState, Any], None]] = {
     Choose: choose.do_choose,
     Decline: decline.do_decline,
     Diplomacy: expand.do_diplomacy,
     Abandon: expand.do_abandon,
-    Conquer: do_conquer,
+    Conquer: conquer.do_conquer,
     Finish: expand.do_finish,
     Keep: keep.do_keep,
     Place: _place,
     PlaceAll: _place_all,
     Fort: reorganize.do_fort,
-    EndTurn: do_end_turn,
+    EndTurn: score.do_end_turn,
 }
 
 # Each phase's legal actions ("over": none).
