@@ -16,6 +16,8 @@ from __future__ import annotations
 from vinci_core import GameConfig, GameState, Seat, new_game
 from vinci_core.game.costs import NEUTRAL, NOBODY
 from vinci_core.game.tiles import abilities, civ_tokens
+from vinci_core.turn.conquer import conquests
+from vinci_core.turn.expand import begin_turn
 
 
 def position(seats: int = 3, map: str = "mini", seed: int = 0, empty: bool = True,
@@ -67,7 +69,7 @@ def start_turn(s: GameState, seat: int) -> GameState:
     s = s.clone()
     s.turn_seat = seat
     s.queue = ()
-    s._begin_turn()
+    begin_turn(s)
     return s
 
 
@@ -124,7 +126,7 @@ def has_fort(s: GameState, province: str) -> bool:
 def options(s: GameState, seat: int | None = None) -> dict[str, int]:
     """Province -> cost of every conquest open to ``seat`` (default: the player to act)."""
     seat = s.turn_seat if seat is None else seat
-    return {s.board.ids[p]: c for p, c in s._conquests(seat).items()}
+    return {s.board.ids[p]: c for p, c in conquests(s, seat).items()}
 
 
 def legal(s: GameState) -> set[object]:

@@ -23,6 +23,7 @@ from vinci_core.game.actions import Action
 from vinci_core.game.position import NEUTRAL
 from vinci_core.players.randomplay import play_random
 from vinci_core.rulesets.online import ROUNDS
+from vinci_core.turn.conquer import conquests
 
 ONLINE_MAPS = [name for name in shipped_maps() if load_map(name).data.online_extra_tokens]
 GAMES_PER_CASE = 8
@@ -59,7 +60,7 @@ def check_step(before: GameState, action: Action, after: GameState) -> None:
     expected = Counter(after.ruleset.bag("designer", after.rules.seats))
     assert held == expected, action
     if after.phase == "expand":
-        assert all(c >= 1 for c in after._conquests(after.turn_seat).values())  # Y-4
+        assert all(c >= 1 for c in conquests(after, after.turn_seat).values())  # Y-4
 
 
 @pytest.mark.parametrize("board", [*ONLINE_MAPS, "delta"])

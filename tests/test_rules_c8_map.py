@@ -10,6 +10,7 @@ from builders import expect_illegal, give_civ, position, put, start_turn
 from pydantic import ValidationError
 
 from vinci_core import Conquer, MapData, load_map
+from vinci_core.turn.conquer import conquests
 
 MAPS = Path(__file__).parent / "maps"
 
@@ -93,7 +94,7 @@ def test_c4_ship_building_discount_along_the_rulebook_coasts(a: str, b: str) -> 
     def cost(tiles: tuple[str, str]) -> int:
         s = give_civ(position(map="europe"), 0, tiles, hand=20)
         s = start_turn(put(put(s, a, 0, 1), b, "neutral", 1), 0)
-        return {s.board.ids[p]: c for p, c in s._conquests(0).items()}[b]
+        return {s.board.ids[p]: c for p, c in conquests(s, 0).items()}[b]
 
     base = 3 if load_map("europe").province(b).terrain == "forest" else 2
     assert cost(("barbarians", "heritage")) == base + 1

@@ -42,6 +42,7 @@ from vinci_core.players.virtual import (
     solo,
     two_player,
 )
+from vinci_core.turn.conquer import conquests
 
 BARB = "barbarians"  # a tile with no ability: the other tile of a pair is the one tested
 VP = VirtualPlayer()
@@ -242,7 +243,7 @@ def test_v4_conquers_while_tokens_allow_and_never_empties_a_province() -> None:
         actions.append(action)
         if isinstance(action, Finish):
             hand = before.players[0].hand
-            assert all(c > hand for c in before._conquests(0).values())
+            assert all(c > hand for c in conquests(before, 0).values())
         s = s.apply(action)
     kinds = [a.kind for a in actions]
     assert "abandon" not in kinds and kinds.count("finish") == 1

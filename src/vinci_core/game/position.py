@@ -1,8 +1,8 @@
 """What the rules modules read of a game: the position's data, not the game object.
 
 ``costs``, ``scoring``, ``defence`` and the rulesets (``vinci_core.rulesets``) take any object
-with these fields. :class:`vinci_core.turn.state.GameState` is one; ``state.py`` imports the
-rules modules and never the other way round, so the dependency arrows point one way.
+with these fields. :class:`vinci_core.turn.state.GameState` is one; the turn's modules import
+the rules modules and never the other way round, so the dependency arrows point one way.
 """
 
 from __future__ import annotations

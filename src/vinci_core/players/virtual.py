@@ -39,7 +39,11 @@ from ..game.actions import (
 )
 from ..game.costs import NEUTRAL
 from ..game.defence import homogeneous_placement
-from ..turn.state import ESPIONAGE_COST, GameState, new_game
+from ..turn.common import linked
+from ..turn.conquer import ESPIONAGE_COST, affordable, conquests
+from ..turn.keep import parts_of
+from ..turn.reorganize import fort_targets
+from ..turn.state import GameState, new_game
 
 if TYPE_CHECKING:
     from ..turn.schemas import GameConfig, Seat
@@ -152,14 +156,14 @@ def candidates(state: GameState, seat: int) -> list[Candidate]:
     """
     player = state.players[seat]
     hand = player.hand
-    spy = state.turn.spies > 0 and state._affordable(player, ESPIONAGE_COST)
+    spy = state.turn.spies > 0 and affordable(player, ESPIONAGE_COST)
     out: list[Candidate] = []
     negative: list[Candidate] = []
-    for p, cost in state._conquests(seat).items():
+    for p, cost in conquests(state, seat).items():
         espionage = spy and cost > ESPIONAGE_COST
         if espionage:
             cost = ESPIONAGE_COST
-        if cost > hand or not state._affordable(player, cost):  # Y-9.8 Mercenaries
+        if cost > hand or not affordable(player, cost):  # Y-9.8 Mercenaries
             continue
         c = Candidate(p, province_value(state, seat, p), cost, espionage)
         (out if c.value >= 0 else negative).append(c)
@@ -231,7 +235,7 @@ def _kept_provinces(state: GameState, seat: int, provinces: list[int], count: in
         grown: list[int] = []
         while len(grown) < count:
             nxt = next((p for p in ordered if p not in placed
-                        and state._linked(seat, placed, p)), None)
+                        and linked(state, seat, placed, p)), None)
             if nxt is None:
                 break
             placed.add(nxt)
@@ -242,7 +246,7 @@ def _kept_provinces(state: GameState, seat: int, provinces: list[int], count: in
         chosen, kept = {first}, [first]
         while len(kept) < count:
             nxt = next((p for p in ordered if p not in chosen
-                        and state._linked(seat, chosen, p)), None)
+                        and linked(state, seat, chosen, p)), None)
             if nxt is None:
                 break
             chosen.add(nxt)
@@ -324,7 +328,7 @@ def decline_test(state: GameState, seat: int, at_end: bool = False) -> bool:
 def fort_province(state: GameState, seat: int) -> int | None:
     """V-8 Fortification: the province with most neighbouring enemy or neutral provinces;
     ties to the larger sum of those neighbours' values, then the die."""
-    targets = state._fort_targets(seat)
+    targets = fort_targets(state, seat)
     if not targets:
         return None
     board, owner = state.board, state.owner
@@ -458,7 +462,7 @@ class VirtualPlayer:
     def _part_to_keep(self, state: GameState, seat: int) -> int:
         board = state.board
         ab = state.players[seat].abilities
-        parts = state._parts(seat)
+        parts = parts_of(state, seat)
         heads = [part[0] for part in parts]
         by_head = dict(zip(heads, parts, strict=True))
 

@@ -3,8 +3,8 @@
 >>> ruleset("online").slot_price, ruleset("classic").slot_price
 (1, 2)
 
-``state.py`` calls a ruleset's hooks; a ruleset works on the position's data
-(:class:`vinci_core.game.position.Position`) and never imports ``state``.
+The phases of the turn (``vinci_core.turn``) call a ruleset's hooks; a ruleset works on the
+position's data (:class:`vinci_core.game.position.Position`) and never imports ``turn``.
 """
 
 from __future__ import annotations

@@ -2,13 +2,13 @@
 a minimum conquest cost of 1 and the 35 tiles of ``data/tiles_online.json``.
 
 Every online tile power lives here, as data read by the hooks below or as a helper that
-:mod:`vinci_core.turn.state` calls at its point of the turn:
+:mod:`vinci_core.turn` calls at its point of the turn:
 
 | tile | where | rule |
 | --- | --- | --- |
 | scoring tiles (1) | :func:`score_terms` | Y-3.7, Y-9.1–9.6, 9.11, 9.27, 9.31 |
 | cost modifiers (2) | :func:`cost_terms` | Y-4 |
-| Espionage | ``ESPIONAGE_COST`` in state | Y-9.7 |
+| Espionage | ``ESPIONAGE_COST`` in turn/conquer.py | Y-9.7 |
 | Mercenaries | :data:`MERCENARIES`, :func:`mercenaries_paying` | Y-9.8 |
 | Fortifications | :func:`gets_fort` | Y-9.9 |
 | Nomads, Warships (defence) | :func:`keeps_all_tokens` | Y-9.22, Y-9.25 |
@@ -17,8 +17,8 @@ Every online tile power lives here, as data read by the hooks below or as a help
 | Armies | :func:`conquest_phases` | Y-9.28 |
 | Hordes | :func:`one_token_each` | Y-9.29 |
 | Insurgents, Astronomy (entry) | :meth:`Online.reach` | Y-3.3 |
-| Religion | ``state._religion_targets`` and the religion form of a conquest | Y-9.24 |
-| Diplomacy, Descendants, Couriers, Rebirth, Medicine | as classic, in state | Y-9.16–9.20 |
+| Religion | ``turn.conquer.religion_targets`` and the religion form of a conquest | Y-9.24 |
+| Diplomacy, Descendants, Couriers, Rebirth, Medicine | as classic, in turn/ | Y-9.16–9.20 |
 
 (1) Agriculture, Livestock, Mining, Ports (and columns), Currency, Mountain people, Camels,
 Slavery, Fishing. (2) Weapons, Mountain people, Galleys, Warships, Cavalry, Camels, Militia,

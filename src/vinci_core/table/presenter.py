@@ -26,6 +26,7 @@ from ..game.costs import NEUTRAL, conquest_cost
 from ..players.reasons import word
 from ..text.i18n import N_, translations
 from ..text.textparts import Parts, format_parts, has_tiles
+from ..turn.keep import parts_of
 from ..turn.state import GameState
 from ..words.tilewords import civ_name, rule_tiles, tile_of, tile_parts
 from .palette import seat_marks
@@ -147,7 +148,7 @@ def split_parts(state: GameState) -> list[dict[str, Any]]:
         return []
     ids = state.board.ids
     # The engine's own cohesion (C-3.4.1, Astronomy included) decides what a part is.
-    parts = state._parts(seat)
+    parts = parts_of(state, seat)
     out = [{"keep": ids[part[0]], "provinces": [ids[p] for p in part],
             "tokens": sum(state.tokens[p] for p in part)} for part in parts]
     return sorted(out, key=lambda part: (-len(part["provinces"]), -part["tokens"]))
