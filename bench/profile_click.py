@@ -56,8 +56,15 @@ PY_TIMERS = r"""
 import time, json
 import main
 import vinci_core.table.session as S
+from ui import actions as A
 from ui import board as B
+from ui import editor as E
 from ui import games as G
+from ui import hint as H
+from ui import links as L
+from ui import notices as N
+from ui import panels as P
+from ui import targets as T
 
 RECORDS = []
 
@@ -86,13 +93,17 @@ for fname in ("snapshot", "board_view", "targets", "prompt", "digest", "log_rows
         _wrap(S, fname, "py:   view." + fname)
 _wrap(S.GameState if hasattr(S, "GameState") else type(main.APP.session.state),
       "legal_actions", "py:   view.legal_actions")
-for fname in ("render_status", "render_virtual", "set_test_hooks", "render_display",
-              "render_players", "render_chart", "show_notice"):
-    if hasattr(main, fname):
-        _wrap(main, fname, "py: " + fname)
-for meth in ("render_tokens", "render_targets", "render_controls", "render_notices",
-             "render_hint", "render_send", "hover", "render_editor", "schedule_virtual"):
-    _wrap(main.App, meth, "py: App." + meth)
+for fname in ("render_status", "render_virtual", "set_test_hooks"):
+    _wrap(main, fname, "py: " + fname)
+for fname in ("render_display", "render_players", "render_chart"):
+    _wrap(P, fname, "py: " + fname)
+_wrap(N, "show_notice", "py: show_notice")
+_wrap(L, "render_send_box", "py: links.render_send_box")
+for owner, meth in ((T.BoardTargets, "render_tokens"), (T.BoardTargets, "render_targets"),
+                    (T.BoardTargets, "hover"), (A.ActionButtons, "render"),
+                    (N.MoveNotices, "render"), (H.HintView, "render"),
+                    (E.TokenEditor, "render"), (main.App, "schedule_virtual")):
+    _wrap(owner, meth, f"py: {owner.__name__}.{meth}")
 _wrap(G.SavedGames, "save_soon", "py: games.save_soon")
 _wrap(B.BoardView, "ensure", "py: board.ensure")
 _wrap(B.BoardView, "flash", "py: board.flash")

@@ -5,9 +5,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import js  # type: ignore[import-not-found]
+
 from .dom import BRIDGE, element, found
 
 ZOOMS = (1.0, 1.35, 1.8, 2.4, 3.2)
+# The zoom buttons: steps through ZOOMS ("Fit": back to the first).
+ZOOM_STEPS = {"zoom-in": 1, "zoom-out": -1, "zoom-fit": -99}
+# Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
+# and is panned by touch: at 1x Europe's small provinces are too small to tap.
+PHONE_WIDTH = 600
+PHONE_ZOOM = 2
 
 
 class BoardView:
@@ -150,3 +158,12 @@ class BoardView:
         box.classList.toggle("fit", self.zoom == 0)
         box.scrollLeft = fx * box.scrollWidth - box.clientWidth / 2
         box.scrollTop = fy * box.scrollHeight - box.clientHeight / 2
+
+    def zoom_by(self, step: int) -> None:
+        """A zoom button (see ZOOM_STEPS)."""
+        self.set_zoom(self.zoom + step)
+
+    def fit_screen(self) -> None:
+        """At start: a phone's board opens zoomed in (see PHONE_WIDTH)."""
+        if js.window.innerWidth < PHONE_WIDTH:
+            self.set_zoom(PHONE_ZOOM)

@@ -1,11 +1,13 @@
-"""The +/- token editor of a reorganization or a defender's redistribution."""
+"""The +/- token editor of a reorganization or a defender's redistribution: the plan so far
+(:class:`TokenPlan`), its buttons and clicks (:class:`TokenEditor`), its panel."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from .dom import _, append_parts, element, make, ngettext, show
+from .dom import _, append_parts, element, lang, make, ngettext, show
+from .errors import clear_error, show_error
 
 
 class TokenPlan:
@@ -72,6 +74,44 @@ class TokenPlan:
             return None
         add = self.counts(view)
         return {"kind": "place_all", "placement": {p: n for p, n in add.items() if n}}
+
+
+class TokenEditor:
+    """The editor on the page: its +/- buttons, Reset, Place all, and the board's clicks
+    while a human places tokens. ``app``: the page (main.App)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.plan = TokenPlan()  # the tokens placed so far
+
+    def edit(self, pid: str, delta: int) -> None:
+        app = self.app
+        if not app.busy() and self.plan.edit(app.view, pid, delta, app.province_name,
+                                             show_error):
+            clear_error()
+            self.render()
+            app.targets.render_tokens()
+
+    def reset(self) -> None:
+        self.plan.forget()
+        self.render()
+        self.app.targets.render_tokens()
+
+    def place_all(self) -> None:
+        action = self.plan.action(self.app.view)
+        if action is not None and not self.app.busy():
+            self.app.actions.play(action)
+
+    def render(self) -> None:
+        from vinci_core.table.presenter import placement_problem
+
+        app = self.app
+        ed = self.plan.editing(app.view)
+        add = self.plan.counts(app.view)
+        problem = None
+        if ed is not None and sum(add.values()) == ed["total"]:
+            problem = placement_problem(app.session.state, add, lang())
+        render_editor(ed, add, app.province_name, problem)
 
 
 def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name: Any,

@@ -3,7 +3,8 @@
 
 The texts and the script are :mod:`vinci_core.table.guide`'s; this module only shows them, in the
 page's language (``<html lang>``), again whenever the page says the language changed (the
-``vinci:language`` event on ``document``).
+``vinci:language`` event on ``document``). :func:`start_guide` and :func:`leave_guide` put
+the guided game on screen and take it away (``app``: main.App).
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
+from . import dialogs
 from .dom import PROXIES, element, found, query, show
 from .dom import lang as page_lang
+from .errors import clear_error
 
 OUTLINE = "guide-target"
 
@@ -97,7 +100,6 @@ class GuidePanel:
             for node in js.document.querySelectorAll(selector):
                 node.classList.add(OUTLINE)
 
-
     def is_free(self, state: Any) -> bool:
         return self.free_from is not None and state.ply >= self.free_from
 
@@ -114,3 +116,27 @@ def _selectors(point: dict[str, Any]) -> list[str]:
     for pid in point.get("provinces", ()):
         out.append(f'[data-row="{pid}"]')
     return out
+
+
+def start_guide(app: Any) -> None:
+    """The guided first game, not saved; the game on screen stays saved to go back to."""
+    from vinci_core.table.guide import guide_config
+    from vinci_core.table.session import Session
+
+    guide = app.guide
+    app.games.save_now()
+    # Replayed from the menu during the guide: the game to go back to stays the same.
+    guide.begin(guide.previous if guide.active else app.games.game_id)
+    dialogs.close("new-game-dialog")
+    clear_error()
+    app.flow.show(None, Session.new(guide_config(page_lang())), fresh=False, guided=True)
+
+
+def leave_guide(app: Any) -> None:
+    """Back to the saved game that was on screen before the guide (or to none)."""
+    previous = app.guide.previous
+    app.guide.stop()
+    if previous is not None and previous in app.games.store.ids():
+        app.flow.continue_game(previous)
+        return
+    app.flow.show_none()

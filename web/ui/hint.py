@@ -1,5 +1,6 @@
-"""The strong AI's suggested move for a human (issue 13): its sentence above the board, and
-its provinces or display slot marked on the page, never played."""
+"""The strong AI's suggested move for a human (issue 13): the Hint button, its sentence above
+the board, and its provinces or display slot marked on the page, never played. The move is
+Session.hint's."""
 
 from __future__ import annotations
 
@@ -7,16 +8,35 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import append_parts, element, found, show
+from .dom import append_parts, element, found, query, show
 
 
 class HintView:
-    def __init__(self) -> None:
+    """``board``: the page's BoardView (its nodes by province id mark the hint's provinces)."""
+
+    def __init__(self, board: Any) -> None:
+        self.board = board
+        self.move: dict[str, Any] | None = None  # the hint asked for this position
         self.shown = False  # a hint is on the page
 
-    def render(self, hint: dict[str, Any] | None, province_nodes: dict[str, Any]) -> None:
-        """``hint``: Session.hint's move (None: no hint); ``province_nodes``: the board's
-        nodes by province id (BoardView.nodes)."""
+    def ask(self, session: Any) -> None:
+        """The Hint button: the strong AI's move for the human to act, shown."""
+        self.move = session.hint()
+        self.render_move()
+
+    def forget(self) -> None:
+        """The position changed (or its words): the hint goes at the next render."""
+        self.move = None
+
+    def render(self, v: dict[str, Any], replaying: bool) -> None:
+        """The hint asked for (if any), and the Hint button, offered to a human on this
+        device whose turn it is."""
+        self.render_move()
+        show(query("[data-testid=hint]"), v["controls"]["hint"] and not v.get("virtual_to_act")
+             and not v["terminal"] and not v.get("remote_to_act") and not replaying)
+
+    def render_move(self) -> None:
+        hint = self.move
         if hint is None and not self.shown:
             return  # nothing shown, nothing to show: no DOM call (most redraws)
         self.shown = hint is not None
@@ -28,6 +48,7 @@ class HintView:
             return
         box.replaceChildren()
         append_parts(box, hint["parts"] or [(hint["text"], None)])
+        province_nodes = self.board.nodes
         for pid in hint["provinces"]:
             if pid in province_nodes:
                 province_nodes[pid][0].classList.add("hinted")

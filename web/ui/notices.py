@@ -1,4 +1,5 @@
-"""Notices: a short sentence per action of another player, kept on screen for a while."""
+"""Notices: a short sentence per action of another player, kept on screen for a while, and
+each turn's score; the province last played flashes on the board."""
 
 from __future__ import annotations
 
@@ -37,3 +38,34 @@ def clear_notices() -> None:
     box = element("notices")
     box.replaceChildren()
     box.dataset.count = "0"
+
+
+class MoveNotices:
+    """Which of the game's log entries are already on screen as notices."""
+
+    def __init__(self) -> None:
+        self.seen = 0  # log entries already turned into notices
+
+    def skip(self, entries: list[dict[str, Any]]) -> None:
+        """Another game is on screen: no notices for what happened before."""
+        self.seen = len(entries)
+
+    def render(self, session: Any, players: list[dict[str, Any]], pace_ms: int,
+               board: Any) -> None:
+        """A notice for each new move of a virtual player, and each turn's score; the last
+        province played flashes on ``board``. (Moves made by a click here are seen as they
+        are made.)"""
+        entries = session.entries
+        new, self.seen = entries[self.seen:], len(entries)
+        seats = session.state.config.seats
+        flashed = None
+        for e in new[-8:]:
+            actor = e.get("seat")
+            if not e.get("notice") or actor is None:
+                continue
+            if seats[actor].virtual or e["kind"] == "score":
+                show_notice(e["notice"], players[actor]["colour"], pace_ms,
+                            e.get("notice_parts"))
+                flashed = e.get("province") or flashed
+        if flashed:
+            board.flash(flashed)

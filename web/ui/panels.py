@@ -1,4 +1,5 @@
-"""The status line, the action buttons, the civilizations on display and the player cards."""
+"""The status line, the civilizations on display, the player cards and the score chart (drawn
+only when their data changed, :class:`SidePanels`); the action buttons are ui/actions.py."""
 
 from __future__ import annotations
 
@@ -6,7 +7,17 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
-from .dom import _, build, changed, element, icon_node, lang, make, ngettext, query, show
+from .chart import render_chart
+from .dom import _, build, changed, element, icon_node, lang, ngettext, query, show
+
+
+def render_frame(has_game: bool) -> None:
+    """The welcome (no game on screen) or the status line, and the toolbar's buttons that
+    need a game."""
+    show(element("welcome"), not has_game)
+    show(query("[data-testid=status]"), has_game)
+    for tid in ("share", "export", "replay"):
+        query(f"[data-testid={tid}]").disabled = not has_game
 
 
 def render_status(v: dict[str, Any]) -> None:
@@ -30,46 +41,6 @@ def render_status(v: dict[str, Any]) -> None:
             element(id_).textContent = text
     if changed("undo", v["can_undo"]):
         query("[data-testid=undo]").disabled = not v["can_undo"]
-
-
-def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> bool:
-    """The buttons that apply now; returns whether the Espionage toggle is still offered."""
-    c = v["controls"]
-    human = not v.get("virtual_to_act") and not v["terminal"]
-    spy = human and any("espionage" in t for t in v["targets"].values())
-    if not changed("controls", (c, human, spy, espionage, v.get("editor") is not None)):
-        return spy
-    show(query("[data-testid=finish-conquest]"), human and c["finish"])
-    show(query("[data-testid=end-turn]"), human and c["end_turn"])
-    show(query("[data-testid=decline]"), human and c["decline"])
-    button = query("[data-testid=espionage]")
-    show(button, spy)
-    on = spy and espionage
-    button.setAttribute("aria-pressed", "true" if on else "false")
-    button.textContent = _("Espionage on: click a province (cost 2)") if on \
-        else _("Use Espionage")
-    box = element("diplomacy")
-    box.replaceChildren()
-    if human and c["diplomacy"]:
-        box.append(make("span", _("Make peace with:"), class_="lbl"))
-        for seat in c["diplomacy"]:
-            p = v["players"][seat]
-            b = make("button", p["name"], type="button", data_action="diplomacy",
-                     data_value=str(seat), data_testid=f"diplomacy-{seat}")
-            b.style.setProperty("--c", p["colour"])
-            box.append(b)
-    show(box, human and bool(c["diplomacy"]))
-    ab = element("abandon")
-    lst = ab.querySelector(".list")
-    lst.replaceChildren()
-    for pid in c["abandon"]:
-        lst.append(make("button", province_name(pid), type="button", data_action="abandon",
-                        data_value=pid, data_testid=f"abandon-{pid}"))
-    show(ab, human and bool(c["abandon"]))
-    show(element("controls"), human and (c["finish"] or c["end_turn"] or c["decline"] or spy
-                                         or bool(c["diplomacy"]) or bool(c["abandon"])
-                                         or v.get("editor") is not None))
-    return spy
 
 
 def render_display(v: dict[str, Any]) -> None:
@@ -239,3 +210,30 @@ def set_test_hooks(v: dict[str, Any]) -> None:
         root = js.document.documentElement
         root.dataset.phase = v["phase"]
         root.dataset.actor = actor
+
+
+class SidePanels:
+    """The civilizations on display, the player cards and the score chart. Most clicks leave
+    them as they were: each is redrawn only when its data changed (a click's redraw is what a
+    player waits for)."""
+
+    def __init__(self) -> None:
+        self.drawn: dict[str, tuple[Any, ...]] = {}  # panel -> its data when last drawn
+
+    def forget(self) -> None:
+        """The next render draws every panel (another game, a replay opened or closed)."""
+        self.drawn = {}
+
+    def render(self, v: dict[str, Any]) -> None:
+        self._redraw("display", render_display, v, v["display"], v["controls"]["choose"],
+                     v.get("virtual_to_act"))
+        self._redraw("players", render_players, v, v["players"], v["current_player"])
+        self._redraw("chart", render_chart, v, v["rounds"], v["target_vp"],
+                     [(p["name"], p["colour"], p["mark"]) for p in v["players"]])
+
+    def _redraw(self, panel: str, draw: Any, v: dict[str, Any], *data: Any) -> None:
+        # Compared as they are (each view is built anew, nothing here is changed later):
+        # serializing them was a fair share of a click's Python time.
+        if panel not in self.drawn or self.drawn[panel] != data:
+            self.drawn[panel] = data
+            draw(v)

@@ -15,7 +15,7 @@ module binds it to the DOM only:
 * the page's language is ``<html lang>``; the dialog is drawn again on ``vinci:language``.
 
 :mod:`vinci_core.words.reference` comes with the engine, which a first visit imports after its
-first render (web/main.py, load_engine): until :meth:`ReferenceView.engine_loaded`, a click on
+first render (web/main.py, App.edges_ready): until :meth:`ReferenceView.engine_loaded`, a click on
 a hook waits, and so do the rule links of what the page shows.
 
 A click or a tap does it all (no hover-only help); the dialog's own listeners run in the

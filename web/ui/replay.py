@@ -1,14 +1,17 @@
-"""The replay bar: steps, slider, play at a speed, "play on from here". The positions and
-the stepping are vinci_core.table.playback.Replay (tested in CPython); this module binds them to
-the bar and tells the page which position to draw."""
+"""The replay bar: steps, slider, keys, play at a speed, "play on from here". The positions
+and the stepping are vinci_core.table.playback.Replay (tested in CPython); this module binds
+them to the bar and tells the page which position to draw. The functions below open and
+close a replay on the page (``app``: main.App, whose ``replay`` is the bar on screen)."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
+from . import dialogs
 from .dom import BRIDGE, _, element, query, show
 
 KEYS = {"ArrowLeft": ("action", -1), "ArrowRight": ("action", 1)}
@@ -109,3 +112,74 @@ class ReplayBar:
                     "replay-end"):
             query(f"[data-testid={tid}]").disabled = at_end
         query("[data-testid=replay-branch]").disabled = terminal
+
+
+def open_replay(app: Any) -> None:
+    if app.session is None:
+        return
+    from vinci_core.table.playback import Replay
+
+    dialogs.close("over-dialog")
+    app.replay = ReplayBar(Replay.of(app.session), app.render)
+    app.redraw_all()
+    app.render()
+
+
+def close_replay(app: Any, redraw: bool = True) -> None:
+    if app.replay is None:
+        return
+    app.replay.close()
+    app.replay = None
+    app.redraw_all()
+    app.log.reset()
+    if redraw:
+        app.render()
+        app.schedule_virtual()
+
+
+def reword_replay(app: Any) -> None:
+    """The page's language changed: the same position, worded in the new language."""
+    from vinci_core.table.playback import Replay
+
+    index = app.replay.index
+    app.replay.close()
+    app.replay = ReplayBar(Replay.of(app.session), app.render)
+    app.replay.index = index
+
+
+def branch(app: Any) -> None:
+    """"Play on from here": a new saved game with the log up to the position shown."""
+    if app.replay is None:
+        return
+    game = app.replay.replay.play_on(app.replay.index)
+    app.flow.show(app.games.store.new_id(), game)
+
+
+def step(app: Any, value: Any) -> None:
+    """A step button: ``value`` is "<unit>:<direction>", a unit of ReplayBar.step and +1
+    or -1."""
+    if app.replay is not None:
+        unit, _sep, direction = str(value).partition(":")
+        timed(app, lambda: app.replay.step(unit, int(direction)))
+
+
+def on_key(app: Any, detail: dict[str, Any]) -> None:
+    """An arrow key, Home or End while the replay is open (app.js "replay-key")."""
+    if app.replay is not None:
+        timed(app, lambda: app.replay.key(str(detail.get("key")), bool(detail.get("shift"))))
+
+
+def on_seek(app: Any, detail: dict[str, Any]) -> None:
+    """The slider moved (app.js "replay-seek")."""
+    if app.replay is not None:
+        timed(app, lambda: app.replay.go(int(detail.get("value") or 0)))
+
+
+def timed(app: Any, move: Any) -> None:
+    """A replay step, timed from the event to the redrawn page (bench hook)."""
+    t0 = time.perf_counter()
+    move()
+    if app.replay is not None:
+        app.replay.timings.append((time.perf_counter() - t0) * 1000)
+        js.document.documentElement.setAttribute(
+            "data-replay-ms", ",".join(f"{ms:.1f}" for ms in app.replay.timings[-200:]))

@@ -53,3 +53,11 @@ def render_review(data: dict[str, Any]) -> None:
         _("Most contested: {text}").format(text=contested["text"]) if contested
         else _("No province was conquered."))
     open_modal("over-dialog")
+
+
+def show_review(session: Any) -> None:
+    """The review of ``session`` (vinci_core.table.review) in the game-over dialog."""
+    from vinci_core.table.playback import Replay
+    from vinci_core.table.review import review
+
+    render_review(review(Replay.of(session)))
