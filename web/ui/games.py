@@ -82,8 +82,12 @@ class SavedGames:
 
     def open_list(self) -> None:
         self.flush()
-        dialogs.render_saves(self.store.entries(), self.game_id, self.store.damaged_note())
+        self.render_list()
         dialogs.open_modal("saves-dialog")
+
+    def render_list(self) -> None:
+        """The saved-games list, with what was skipped of it (in the page's language)."""
+        dialogs.render_saves(self.store.entries(), self.game_id, self.store.damaged_note())
 
     def delete(self, gid: str) -> None:
         self.flush()
@@ -91,7 +95,7 @@ class SavedGames:
         if gid == self.game_id:
             self.game_id = None  # the game on screen stays; it is saved anew on next move
         self.render_saving()
-        dialogs.render_saves(self.store.entries(), self.game_id, self.store.damaged_note())
+        self.render_list()
 
     def link(self, for_seat: int | None = None) -> str:
         """The share link of the game on screen (``for_seat``: the seat that is to act)."""

@@ -90,4 +90,4 @@ def _reword_game(app: Any, code: str) -> None:
     if js.document.getElementById("over-dialog").open:
         show_review(app.session)
     if js.document.getElementById("saves-dialog").open:
-        dialogs.render_saves(app.games.store.entries(), app.games.game_id)
+        app.games.render_list()
