@@ -62,7 +62,7 @@ from ui.games import SavedGames  # noqa: E402
 from ui.guide import GuidePanel  # noqa: E402
 from ui.hint import HintView  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
-from ui.notices import clear_notices, show_notice  # noqa: E402
+from ui.notices import NewsStrip, clear_notices  # noqa: E402
 from ui.panels import (  # noqa: E402
     render_controls,
     render_display,
@@ -109,7 +109,7 @@ class App:
         self.about = AboutBox(vc.__version__)
         self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
         self.hints = HintView()
-        self.seen_moves = 0  # log entries already turned into notices
+        self.news = NewsStrip()  # what the others did since the last turn (issue 29)
         self.espionage = False
         self.tokens = TokenPlan()  # the +/- editor's tokens so far
         self.board = BoardView()
@@ -249,8 +249,8 @@ class App:
         self.over_shown = session.state.is_terminal
         self.redraw_all()
         self.pending_keep = None
-        self.seen_moves = len(session.entries)  # no notices for what happened before
         clear_notices()
+        self.news.forget(len(session.entries))  # no flash for what happened before
         for dialog in ("over-dialog", "keep-dialog"):  # they belonged to the game on screen
             dialogs.close(dialog)
         self.log.reset()
@@ -769,21 +769,8 @@ class App:
             draw(self.view)
 
     def render_notices(self) -> None:
-        """A notice for each new move of a virtual player, and each turn's score; the last
-        province played flashes. (Moves made by a click here are seen as they are made.)"""
-        entries = self.session.entries
-        new, self.seen_moves = entries[self.seen_moves:], len(entries)
-        seats = self.session.state.config.seats
-        players = self.view["players"]
-        flashed = None
-        for e in new[-8:]:
-            actor = e.get("seat")
-            if not e.get("notice") or actor is None:
-                continue
-            if seats[actor].virtual or e["kind"] == "score":
-                show_notice(e["notice"], players[actor]["colour"], self.virtual.pace,
-                            e.get("notice_parts"))
-                flashed = e.get("province") or flashed
+        """The news strip beside the board (ui/notices.py); the last province played flashes."""
+        flashed = self.news.render(self.session, self.view["players"], lang())
         if flashed:
             self.board.flash(flashed)
 
