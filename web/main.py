@@ -716,7 +716,7 @@ class App:
         self.log.render(v["log_rows"])
         if self.replay is None:
             self.render_notices()
-        render_virtual(v, True)
+        render_virtual(v, self.replay is None)  # a replay has no live status
         self.render_hint()
         show(query("[data-testid=hint]"), v["controls"]["hint"] and not v.get("virtual_to_act")
              and not v["terminal"] and not v.get("remote_to_act") and self.replay is None)
@@ -728,7 +728,7 @@ class App:
         set_test_hooks(v)
         self.guide.render(self.session.state if self.replay is None else None)
         if self.replay is not None:
-            self.replay.render_controls()
+            self.replay.render_controls(self.board)
         elif v["terminal"] and not self.over_shown:
             self.over_shown = True
             self.show_review()

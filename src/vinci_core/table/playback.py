@@ -136,9 +136,20 @@ class Replay:
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.texts[end - 1] if i else None,
+            "move": self.move(i)["text"], "province": self.move(i)["province"],
             "rows": self.rows_end[i],
         }
         return view
+
+    def move(self, i: int) -> dict[str, Any]:
+        """The move that led to position ``i``, as the replay bar says it beside the board:
+        ``text`` (its log line; "" at the start) and ``province`` (the one it played, to ring
+        on the board; None when it played none)."""
+        i = self.clamp(i)
+        if i == 0:
+            return {"text": "", "province": None}
+        entry = self.entries[self.entry_end[i - 1]]
+        return {"text": str(entry["text"]), "province": entry.get("province")}
 
     def label(self, i: int) -> str:
         state = self.positions[self.clamp(i)]
