@@ -61,9 +61,10 @@ def test_no_six_colours_stand_out_from_every_terrain_so_the_outline_does():
 
 
 def test_seat_colours_chosen_before_are_kept():
-    from vinci_core.table.view import seat_colours
     import vinci_core as vc
+    from vinci_core.table.view import seat_colours
 
     old = ("#d55e00", "#0072b2", "#f5f5f5")
-    config = vc.GameConfig(seats=[vc.Seat(name=n, colour=c) for n, c in zip("ABC", old)])
+    seats = [vc.Seat(name=n, colour=c) for n, c in zip("ABC", old, strict=True)]
+    config = vc.GameConfig(seats=seats)
     assert seat_colours(config) == list(old)

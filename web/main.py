@@ -71,6 +71,7 @@ from ui.panels import (  # noqa: E402
     render_virtual,
     set_test_hooks,
 )
+from ui.phone import PhoneFocus  # noqa: E402
 from ui.reference import ReferenceView  # noqa: E402
 from ui.relay import hide_link_note, render_link_note, render_send, send_copied  # noqa: E402
 from ui.replay import ReplayBar  # noqa: E402
@@ -110,6 +111,7 @@ class App:
         self.hint: dict[str, Any] | None = None  # the strong AI's move shown as a hint
         self.hints = HintView()
         self.news = NewsStrip()  # what the others did since the last turn (issue 29)
+        self.phone = PhoneFocus()  # back to the board for the player's turn (issue 29)
         self.espionage = False
         self.tokens = TokenPlan()  # the +/- editor's tokens so far
         self.board = BoardView()
@@ -721,6 +723,7 @@ class App:
         show(query("[data-testid=hint]"), v["controls"]["hint"] and not v.get("virtual_to_act")
              and not v["terminal"] and not v.get("remote_to_act") and self.replay is None)
         self.render_send()
+        self.phone.render(v, self.replay is not None)
         if self.hovered:
             self.hover(self.hovered)
         BRIDGE.setDigest(v["digest"])

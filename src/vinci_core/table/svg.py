@@ -234,13 +234,16 @@ def chart_scale(top_score: int, target: int | None = None) -> tuple[int, list[in
 
 
 def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
-                    target: int | None = None, width: int = 320, height: int = 180) -> str:
+                    target: int | None = None, width: int = 320, height: int = 180,
+                    lang: str = "en") -> str:
     """A line chart of the scores over the rounds: ``rounds[r][seat]`` (round 0 = start),
     with a legend, a scale that fits (:func:`chart_scale`) and the target line when in range.
 
     ``players``: ``name``, ``colour`` and ``mark`` per seat. Names are escaped (user text).
     Every line has a dark casing, so light colours (white) read on the light panel.
+    Its words (the target line's title and label) are in ``lang``.
     """
+    words = translations(lang)
     legend_h = 16 * ((len(players) + 1) // 2)
     left, right, top, bottom = 30, 8, 8, 20 + legend_h
     n = max(1, len(rounds) - 1)
@@ -252,8 +255,9 @@ def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
     def y_of(v: float) -> float:
         return top + (plot_bottom - top) * (1 - v / top_score)
 
+    label = escape(words.gettext("Scores over the rounds"))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'class="chart" role="img" aria-label="Scores over the rounds">',
+           f'class="chart" role="img" aria-label="{label}">',
            '<style>.ax{font:10px sans-serif;fill:#6b5d4f}.lg{font:11px sans-serif;fill:#2b2118}'
            '</style>']
     for t in ticks:
@@ -268,12 +272,15 @@ def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
     if target and target <= top_score:
         out.append(f'<line class="target" x1="{left}" y1="{y_of(target):.1f}" '
                    f'x2="{width - right}" y2="{y_of(target):.1f}" stroke="#8c2f1b" '
-                   'stroke-width="1.5" stroke-dasharray="5 3"><title>target</title></line>'
+                   'stroke-width="1.5" stroke-dasharray="5 3">'
+                   f'<title>{escape(words.gettext("target"))}</title></line>'
                    f'<text class="ax" x="{width - right}" y="{y_of(target) - 3:.1f}" '
-                   f'text-anchor="end" fill="#8c2f1b">target {target}</text>')
+                   f'text-anchor="end" fill="#8c2f1b">'
+                   f'{escape(words.gettext("target {vp}").format(vp=target))}</text>')
     elif target:
         out.append(f'<text class="ax target-note" x="{width - right}" y="{top + 8}" '
-                   f'text-anchor="end">target {target} ↑</text>')
+                   f'text-anchor="end">{escape(words.gettext("target {vp}").format(vp=target))} ↑'
+                   '</text>')
     for seat, player in enumerate(players):
         pts = " ".join(f"{x_of[i]:.1f},{y_of(r[seat]):.1f}" for i, r in enumerate(rounds)
                        if seat < len(r))
