@@ -22,8 +22,8 @@ class HintView:
         self.shown = hint is not None
         box = element("hint-text")
         show(box, hint is not None)
-        for node in js.document.querySelectorAll(".hinted, .hint-badge"):
-            if node.classList.contains("hint-badge"):
+        for node in js.document.querySelectorAll(".hinted, .hint-badge, .hint-outline"):
+            if node.classList.contains("hint-badge") or node.classList.contains("hint-outline"):
                 node.remove()
             else:
                 node.classList.remove("hinted")
@@ -50,13 +50,20 @@ _ARROW = "M-9 -46 H9 V-34 H18 L0 -18 L-18 -34 H-9 Z"
 
 
 def _badge(pid: str) -> None:
+    """The hinted province's outline drawn on top of the board (its neighbours' paths hid
+    parts of it) and an arrow pointing at it."""
     token = js.document.querySelector(f'[data-token="{pid}"]')
-    if not found(token):
+    path = js.document.querySelector(f'#board path[data-province="{pid}"]')
+    if not found(token) or not found(path):
         return
+    outline = js.document.createElementNS(_SVG, "path")
+    outline.setAttribute("class", "hint-outline")
+    outline.setAttribute("d", path.getAttribute("d"))
+    token.ownerSVGElement.append(outline)
     badge = js.document.createElementNS(_SVG, "g")
     badge.setAttribute("class", "hint-badge")
     badge.setAttribute("data-testid", f"hint-badge-{pid}")
-    badge.setAttribute("transform", token.getAttribute("transform") or "")
+    badge.setAttribute("transform", (token.getAttribute("transform") or "") + " scale(1.5)")
     arrow = js.document.createElementNS(_SVG, "path")
     arrow.setAttribute("d", _ARROW)
     badge.append(arrow)
