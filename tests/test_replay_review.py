@@ -201,3 +201,4 @@ def test_each_replayed_move_has_its_sentence_and_province(game) -> None:
     assert view["replay"]["move"] == move["text"] and view["replay"]["province"] == \
         move["province"]
     assert not view["virtual_to_act"] or view["controls"]["hint"] is False
+    assert view["prompt"].endswith(move["text"])  # a phone says it above the board

@@ -130,13 +130,15 @@ class Replay:
         end = self.entry_end[i]
         # A replay is looked at, not played: no legal moves, targets or editor are worked out.
         view = self.session_at(i).view(log_from=end, playable=False)  # (log: see log_rows)
+        move = self.move(i)  # its sentence after the position (a phone hides the bar's own)
         view.update(controls=NO_CONTROLS, can_undo=False,
-                    log_rows=self.log_rows, prompt=translations(self.lang).gettext(
-                        "Replay: {where}.").format(where=self.label(i)))
+                    log_rows=self.log_rows, prompt=(translations(self.lang).gettext(
+                        "Replay: {where}.").format(where=self.label(i)) + " "
+                        + move["text"]).strip())
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.texts[end - 1] if i else None,
-            "move": self.move(i)["text"], "province": self.move(i)["province"],
+            "move": move["text"], "province": move["province"],
             "rows": self.rows_end[i],
         }
         return view
