@@ -46,7 +46,7 @@ class HintView:
 
 _SVG = "http://www.w3.org/2000/svg"
 # An arrow above the province's tokens, pointing at it (the hint's own colour, style.css).
-_ARROW = "M-9 -46 H9 V-34 H18 L0 -18 L-18 -34 H-9 Z"
+_ARROW = "M-9 -46 L9 -46 L9 -34 L18 -34 L0 -18 L-18 -34 L-9 -34 Z"
 
 
 def _badge(pid: str) -> None:
