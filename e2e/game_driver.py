@@ -241,10 +241,36 @@ def online_config(seed: int) -> vc.GameConfig:
                          ruleset="online", map="mare_nostrum")
 
 
+def _first_proposal(state: vc.GameState, ed: dict) -> dict[str, int]:
+    """The editor's first proposal as it was when the scenarios' seeds were searched (the
+    page now spreads the tokens, issue 29): the previous layout, the rest in the province
+    that held the most, none for a redistribution; so each seed plays the same game."""
+    if ed["kind"] != "reorganize":
+        return {pid: 0 for pid in ed["base"]}
+    ids = state.board.ids
+    base, total = ed["base"], ed["total"]
+    before = {ids[p]: n for p, n in state.turn.reorg_before}
+    start = {pid: 0 if base[pid] else 1 for pid in base}
+    if sum(start.values()) > total:
+        start = {pid: 0 for pid in base}
+    left = total - sum(start.values())
+    for pid in base:
+        n = min(max(0, before.get(pid, 0) - base[pid] - start[pid]), left)
+        start[pid] += n
+        left -= n
+    if left and base:
+        start[max(base, key=lambda q: before.get(q, 0))] += left
+    try:
+        state.apply(vc.PlaceAll.of(start))
+    except vc.IllegalAction:
+        return dict(ed["start"])
+    return start
+
+
 def _placement(state: vc.GameState, rnd: random.Random) -> vc.Action:
     ed = placement_editor(state)
     assert ed is not None
-    proposals = [dict(ed["start"])]
+    proposals = [_first_proposal(state, ed)]
     for _ in range(30):
         add = {p: 0 for p in ed["base"]}
         pids = list(add)

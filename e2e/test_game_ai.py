@@ -36,8 +36,9 @@ def test_solo_with_a_strong_ai_explains_its_moves(site, page):
     log = page.get_by_test_id("log").text_content()
     assert "Why: " in log and "expects" in log  # the strong AI's civilization choice
     # Its moves' notices say why (one notice per move: the notices of issue 11).
-    notices = page.get_by_test_id("notices").get_by_test_id("notice")
-    assert any("Why: " in text for text in notices.all_text_contents())
+    # (issue 29: the reason one tap away, under "Why?")
+    reasons = page.get_by_test_id("notices").get_by_test_id("notice-reason")
+    assert any(text.strip() for text in reasons.all_text_contents())
     site.assert_clean()
 
 

@@ -109,7 +109,8 @@ def test_rule_links_sit_against_their_brackets_and_commas(site, page):
     # A notice citing two rules, as a virtual player's reason does: its ids become links.
     page.evaluate("""() => { const li = document.createElement('li');
         li.dataset.testid = 'cited'; li.textContent = 'Cheapest (V-3, V-4).';
-        document.getElementById('notices').append(li); }""")
+        document.getElementById('notices').append(li);
+        document.getElementById('news-panel').hidden = false; }""")
     cited = page.get_by_test_id("cited")
     cited.locator(".rule-link").nth(1).wait_for()
     assert cited.text_content() == "Cheapest (V-3, V-4)."

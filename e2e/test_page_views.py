@@ -17,6 +17,7 @@ from game_driver import digest, html, start_game, wait_human_or_over
 import vinci_core as vc
 from vinci_core.players.virtual import VirtualPlayer
 from vinci_core.table import newgame, palette, presenter
+from vinci_core.table.news import news
 from vinci_core.table.session import Session
 
 pytestmark = pytest.mark.e2e
@@ -157,19 +158,18 @@ def test_a_notice_for_every_virtual_action_and_a_log_with_headers(site, page):
     notices.first.wait_for(state="visible")
     assert (notices.first.text_content() or "").startswith("Virtual")
     assert wait_human_or_over(page) == "human"
-    # Every virtual action worth telling made one notice (the page keeps the last four).
+    # Every action since the player's last turn is in the news strip (issue 29: not only
+    # the last four), newest first, short (the reason one tap away).
     page.get_by_test_id("share").click()
     link = page.get_by_test_id("share-link").input_value()
     page.get_by_test_id("share-dialog").get_by_role("button", name="Close").click()
     session = Session.from_save(link.split("#g=", 1)[1])
-    expected = [e["notice"] for e in session.entries
-                if e["notice"] and (session.state.config.seats[e["seat"]].virtual
-                                    or e["kind"] == "score")]
+    expected = [item["text"] for item in news(session.entries, 0)]
     assert expected and int(page.get_by_test_id("notices").get_attribute("data-count")) \
         == len(expected)
-    # An AI's notice also says why (issue 13); reasons are not saved, so compare without.
-    shown = [text.split(" Why: ")[0] for text in notices.all_text_contents()]
-    assert shown == expected[-len(shown):]
+    shown = page.get_by_test_id("notice").locator(".what").all_text_contents()
+    assert shown == expected
+    assert all("Why:" not in text for text in shown)
     # The move log: round and turn headers.
     log = page.get_by_test_id("log")
     assert log.get_by_test_id("log-round").first.text_content() == "Round 1"

@@ -152,3 +152,16 @@ def test_a_view_without_moves_has_every_control_a_live_view_has() -> None:
 
     live = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
     assert set(NO_CONTROLS) == set(live.view()["controls"])
+
+
+def test_a_hint_says_its_move_once() -> None:
+    """Issue 29: "Conquers neutral Ireland for 3. Conquers neutral Ireland for 3; plans…"."""
+    state = vc.new_game(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1,
+                                      map="mini"))
+    view = hint_view(state, vc.Conquer("castile"), "Because.")
+    move = view["move"].rstrip(".")
+    again = hint_view(state, vc.Conquer("castile"), f"{move}; plans to hold it.")
+    text = again["text"]
+    assert text.count(move) == 1, text
+    assert text == f"Hint: {move}; plans to hold it."
+    assert view["text"] == f"Hint: {view['move']} Because."

@@ -292,3 +292,32 @@ def test_y9_24_a_click_where_religion_applies_converts_for_free() -> None:
     assert target["action"] == vc.Conquer("forest", religion=True).to_dict()
     assert target["cost"] == 0 and "Religion: free +0 (Y-9.24)" in cost_text(s, "forest", target)
     assert describe(s, vc.Conquer("forest", religion=True)).endswith("with Religion for 0.")
+
+
+def test_the_editor_never_starts_with_every_token_in_one_province() -> None:
+    """Issue 29: confirming the editor untouched put all ten tokens in Brittany."""
+    s = position()
+    s = give_civ(s, 0, ("weapons", "mining"), hand=12)
+    s = start_turn(s, 0)
+    s = run(s, {"kind": "conquer", "province": "portugal"},
+            {"kind": "conquer", "province": "castile"},
+            {"kind": "conquer", "province": "andalusia"}, {"kind": "finish"})
+    assert s.phase == "reorganize"
+    ed = placement_editor(s)
+    assert ed is not None and ed["total"] >= 3
+    start = ed["start"]
+    assert sum(start.values()) == ed["total"]
+    assert min(start.values()) >= 1 and max(start.values()) < ed["total"], start  # spread
+    s.apply(vc.PlaceAll.of(start))  # legal
+
+
+def test_the_editor_says_what_confirming_will_do() -> None:
+    from vinci_core.table.editing import confirm_text, even_spread
+
+    assert even_spread(["a", "b"], 5) == {"a": 3, "b": 2}
+    assert even_spread([], 3) == {}
+    names = {"brittany": "Brittany", "normandy": "Normandy", "picardy": "Picardy"}
+    text = confirm_text({"brittany": 4, "normandy": 3, "picardy": 0}, names.__getitem__)
+    assert text == "Place tokens puts 4 in Brittany and 3 in Normandy."
+    assert confirm_text({"brittany": 2}, names.__getitem__) == "Place tokens puts 2 in Brittany."
+    assert "leaves" in confirm_text({}, names.__getitem__)

@@ -184,3 +184,21 @@ def test_review_peak_provinces_and_vp_of_one_civilization() -> None:
     points = states[-1].players[0].score - states[0].players[0].score
     assert rv["biggest_turn"]["vp"] == points == 3  # C-3.6.1: three provinces, no mine
     assert rv["contested"]["name"] in ("Castile", "Andalusia")
+
+
+def test_each_replayed_move_has_its_sentence_and_province(game) -> None:
+    """Issue 29: the bar says the replayed move, and the ring goes on its province, not on
+    the game's last move."""
+    session, replay = game
+    assert replay.move(0) == {"text": "", "province": None}
+    conquests = [i for i, a in enumerate(replay.actions, 1) if a.kind == "conquer"]
+    assert conquests
+    i = conquests[len(conquests) // 2]
+    move = replay.move(i)
+    assert move["province"] == replay.actions[i - 1].province  # type: ignore[attr-defined]
+    assert move["text"] == replay.texts[replay.entry_end[i - 1]]
+    view = replay.view(i)
+    assert view["replay"]["move"] == move["text"] and view["replay"]["province"] == \
+        move["province"]
+    assert not view["virtual_to_act"] or view["controls"]["hint"] is False
+    assert view["prompt"].endswith(move["text"])  # a phone says it above the board

@@ -114,3 +114,19 @@ def test_deserts_and_rivers_are_drawn_distinctly_on_mare_nostrum() -> None:
         assert delta_e(TERRAIN_COLOURS["river"], sea) >= 20
     for other in (TERRAIN_COLOURS["farmland"], DECORATION_COLOUR):
         assert delta_e(TERRAIN_COLOURS["desert"], other) >= 20
+
+
+def test_the_score_charts_words_are_in_the_page_language() -> None:
+    """Issue 29: the target line's title said "target" in every language."""
+    from vinci_core.table.svg import score_chart_svg
+
+    players = [{"name": "A", "colour": "#d55e00"}, {"name": "B", "colour": "#0072b2"}]
+    english = score_chart_svg([[10, 10], [90, 120]], players, target=150)
+    assert "<title>target</title>" in english and "target 150" in english
+    for lang, word in (("fr", "objectif"), ("de", "Ziel"), ("nl", "doel")):
+        svg = score_chart_svg([[10, 10], [90, 120]], players, target=150, lang=lang)
+        xml.dom.minidom.parseString(svg)
+        assert f"<title>{word}</title>" in svg and f"{word} 150" in svg, lang
+        assert ">target" not in svg and "Scores over the rounds" not in svg
+        far = score_chart_svg([[10, 10], [20, 14]], players, target=150, lang=lang)
+        assert f"{word} 150" in far

@@ -33,8 +33,9 @@ from ui.guide import GuidePanel, leave_guide, start_guide  # noqa: E402
 from ui.hint import HintView  # noqa: E402
 from ui.log import LogPanel  # noqa: E402
 from ui.newgame import GameFlow  # noqa: E402
-from ui.notices import MoveNotices  # noqa: E402
+from ui.notices import NewsStrip  # noqa: E402
 from ui.panels import SidePanels, render_frame, render_status, render_virtual, set_test_hooks  # noqa: E402,E501
+from ui.phone import PhoneFocus  # noqa: E402
 from ui.reference import ReferenceView  # noqa: E402
 from ui.targets import BoardTargets  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
@@ -76,7 +77,8 @@ class App:
         self.log = LogPanel()
         self.panels = SidePanels()
         self.hints = HintView(self.board)
-        self.notices = MoveNotices()
+        self.news = NewsStrip()  # what the others did since the last turn (issue 29)
+        self.phone = PhoneFocus()  # back to the board for the player's turn (issue 29)
         self.guide = GuidePanel(self.render)  # the guided first game (issue 15)
         self.reference = ReferenceView(
             lambda: self.session.state.config if self.session else None)
@@ -223,18 +225,20 @@ class App:
         self.actions.render()
         self.panels.render(v)  # each only when its data changed
         self.log.render(v["log_rows"])
-        if self.replay is None:
-            self.notices.render(self.session, v["players"], self.virtual.pace, self.board)
-        render_virtual(v, True)
+        if self.replay is None and (flashed := self.news.render(self.session, v["players"],
+                                                                 lang())):
+            self.board.flash(flashed)
+        render_virtual(v, self.replay is None)  # a replay has no live status
         self.hints.render(v, self.replay is not None)
         links.render_send_box(self)
+        self.phone.render(v, self.replay is not None)
         self.targets.render_hover()
         BRIDGE.setDigest(v["digest"])
         BRIDGE.measureBoard()  # the status line above the board may have changed height
         set_test_hooks(v)
         self.guide.render(self.session.state if self.replay is None else None)
         if self.replay is not None:
-            self.replay.render_controls()
+            self.replay.render_controls(self.board)
         elif v["terminal"] and not self.over_shown:
             self.over_shown = True
             review.show_review(self.session)

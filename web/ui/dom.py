@@ -207,5 +207,13 @@ def copy_field(id_: str, done: Any) -> None:
 def scroll_to(id_: str) -> None:
     """The phone bar's jumps to a panel (civilizations, players, log)."""
     target = element(id_)
-    if found(target):
-        target.scrollIntoView()
+    if not found(target):
+        return
+    # Below the prompt when it sticks to the top (a phone): scrollIntoView left the top of
+    # the board's tools (−, +, Fit, Hint) under it (issue 29).
+    status = query("[data-testid=status]")
+    above = 0
+    if found(status) and str(js.window.getComputedStyle(status).position) == "sticky":
+        above = status.getBoundingClientRect().height
+    top = target.getBoundingClientRect().top + js.window.scrollY - above - 4
+    js.window.scrollTo(0, max(0, top))

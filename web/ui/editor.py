@@ -130,6 +130,7 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
              else _("Place the tokens you got back"))
     box.querySelector(".title").textContent = title
     status = box.querySelector(".left")
+    status.classList.toggle("ready", not left and not problem)  # not in the error colour
     if left:
         status.textContent = ngettext("{n} token left to place", "{n} tokens left to place",
                                       left).format(n=left)
@@ -137,7 +138,9 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
         status.replaceChildren()
         append_parts(status, problem)
     else:
-        status.textContent = _("All tokens placed: confirm.")
+        from vinci_core.table.editing import confirm_text
+
+        status.textContent = confirm_text(add, province_name, lang())  # what confirming does
     rows = box.querySelector(".rows")
     rows.replaceChildren()
     for pid, base in ed["base"].items():

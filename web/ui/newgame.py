@@ -42,8 +42,8 @@ class GameFlow:
         app.over_shown = session.state.is_terminal
         app.redraw_all()
         app.actions.pending_keep = None
-        app.notices.skip(session.entries)  # no notices for what happened before
         clear_notices()
+        app.news.forget(len(session.entries))  # no flash for what happened before
         for dialog in ("over-dialog", "keep-dialog"):  # they belonged to the game on screen
             dialogs.close(dialog)
         app.log.reset()

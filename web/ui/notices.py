@@ -1,71 +1,79 @@
-"""Notices: a short sentence per action of another player, kept on screen for a while, and
-each turn's score; the province last played flashes on the board."""
+"""The news strip beside the board (issue 29): what the others did since the player's last
+turn, newest first, never over the board. Which actions and their words are
+vinci_core.table.news (tested in CPython); this module draws them: each line short, with a
+button that shows its province on the board and the reason one tap away ("Why?")."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-from .dom import BRIDGE, append_parts, element, make
-
-MAX_SHOWN = 4
-# A notice stays at least this long (ms), longer at a slow pace: time to read it.
-MIN_SHOWN_MS = 5000
+from .dom import _, append_parts, element, icon, make, show
 
 
-def show_notice(text: str, colour: str, pace_ms: int,
-                parts: list[tuple[str, str | None]] | None = None) -> None:
-    """A notice; ``parts`` (vinci_core.text.textparts) when it names tiles, which become links."""
-    box = element("notices")
-    box.dataset.count = str(int(box.dataset.count or 0) + 1)  # every notice made (tests)
-    li = make("li", None if parts else text, data_testid="notice")
-    if parts:
-        append_parts(li, parts)
-    li.style.setProperty("--c", colour)
-    box.append(li)
-    while box.children.length > MAX_SHOWN:
-        box.firstElementChild.remove()
-    BRIDGE.later(max(MIN_SHOWN_MS, 6 * pace_ms), create_once_callable(lambda: _drop(li)))
+class NewsStrip:
+    def __init__(self) -> None:
+        self.drawn: tuple[Any, ...] | None = None  # what the strip shows (redraw when changed)
+        self.seen = 0  # log entries already flashed on the board
 
+    def forget(self, seen: int) -> None:
+        """Another game on screen: ``seen`` of its entries are old (no flash for them)."""
+        self.drawn = None
+        self.seen = seen
 
-def _drop(li: Any) -> None:
-    if li.parentNode:
-        li.remove()
+    def render(self, session: Any, players: list[dict[str, Any]], lang: str) -> str | None:
+        """Draw the strip for ``session``; the province of the newest action since the last
+        render (to flash on the board), or None."""
+        from vinci_core.table.news import news, viewer
+        from vinci_core.table.presenter import province_name
+
+        entries = session.entries
+        fresh, self.seen = entries[self.seen:], len(entries)
+        seat = viewer(entries, session.state.current_player, session.local_seats())
+        items = news(entries, seat)
+        key = (tuple(item["index"] for item in items), len(entries), lang)
+        if key != self.drawn:
+            self.drawn = key
+            self._draw(items, players,
+                       lambda pid: province_name(session.state, pid, lang))
+        local = session.local_seats()  # a move made here is seen as it is made
+        return next((e.get("province") for e in reversed(fresh)
+                     if e.get("notice") and e.get("province") and e.get("seat") not in local),
+                    None)
+
+    @staticmethod
+    def _draw(items: list[dict[str, Any]], players: list[dict[str, Any]], name: Any) -> None:
+        box = element("notices")
+        box.replaceChildren()
+        box.dataset.count = str(len(items))  # tests: the actions the strip holds
+        show(element("news-panel"), bool(items))
+        for item in items:
+            li = make("li", None, data_testid="notice")
+            li.style.setProperty("--c", players[item["seat"]]["colour"])
+            line = make("p", None, class_="what")
+            append_parts(line, item["parts"])
+            li.append(line)
+            pid = item["province"]
+            if pid or item["reason"]:
+                row = make("div", None, class_="more")
+                if pid:
+                    where = make("button", None, type="button", class_="where",
+                                 data_action="show-province", data_value=pid,
+                                 data_testid="notice-show",
+                                 aria_label=_("Show {province} on the board").format(
+                                     province=name(pid)))
+                    where.append(icon("show"), make("span", name(pid)))
+                    row.append(where)
+                if item["reason"]:
+                    why = make("details", None, class_="why")
+                    why.append(make("summary", _("Why?"), data_testid="notice-why"),
+                               make("p", item["reason"], data_testid="notice-reason"))
+                    row.append(why)
+                li.append(row)
+            box.append(li)
 
 
 def clear_notices() -> None:
     box = element("notices")
     box.replaceChildren()
     box.dataset.count = "0"
-
-
-class MoveNotices:
-    """Which of the game's log entries are already on screen as notices."""
-
-    def __init__(self) -> None:
-        self.seen = 0  # log entries already turned into notices
-
-    def skip(self, entries: list[dict[str, Any]]) -> None:
-        """Another game is on screen: no notices for what happened before."""
-        self.seen = len(entries)
-
-    def render(self, session: Any, players: list[dict[str, Any]], pace_ms: int,
-               board: Any) -> None:
-        """A notice for each new move of a virtual player, and each turn's score; the last
-        province played flashes on ``board``. (Moves made by a click here are seen as they
-        are made.)"""
-        entries = session.entries
-        new, self.seen = entries[self.seen:], len(entries)
-        seats = session.state.config.seats
-        flashed = None
-        for e in new[-8:]:
-            actor = e.get("seat")
-            if not e.get("notice") or actor is None:
-                continue
-            if seats[actor].virtual or e["kind"] == "score":
-                show_notice(e["notice"], players[actor]["colour"], pace_ms,
-                            e.get("notice_parts"))
-                flashed = e.get("province") or flashed
-        if flashed:
-            board.flash(flashed)
+    show(element("news-panel"), False)

@@ -39,8 +39,9 @@ def render_status(v: dict[str, Any]) -> None:
                       ("prompt", v["prompt"])):
         if changed(id_, text):
             element(id_).textContent = text
-    if changed("undo", v["can_undo"]):
-        query("[data-testid=undo]").disabled = not v["can_undo"]
+    if changed("undo", v["can_undo"]):  # the toolbar's Undo and the action bar's (a phone)
+        for button in js.document.querySelectorAll("[data-action=undo]"):
+            button.disabled = not v["can_undo"]
 
 
 def render_display(v: dict[str, Any]) -> None:

@@ -12,7 +12,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from . import dialogs
-from .dom import BRIDGE, _, element, query, show
+from .dom import BRIDGE, _, element, found, query, show
 
 KEYS = {"ArrowLeft": ("action", -1), "ArrowRight": ("action", 1)}
 
@@ -85,12 +85,22 @@ class ReplayBar:
 
     # ---------------------------------------------------------------- drawing
 
-    def render_controls(self) -> None:
+    def render_controls(self, board: Any = None) -> None:
         """The bar's own state; the page's render has drawn the position. Only what changed
         is touched (each DOM call is a trip through Pyodide's bridge): a step changes the
         slider, the label and the log, rarely the buttons."""
         element("replay-slider").value = str(self.index)
         query("[data-testid=replay-label]").textContent = self.replay.label(self.index)
+        move = self.replay.move(self.index)  # the replayed move: said and ringed (issue 29)
+        query("[data-testid=replay-move]").textContent = move["text"]
+        if board is not None:
+            if move["province"]:
+                board.flash(move["province"])
+            else:
+                ring = element("board").querySelector(".flash-ring")
+                if found(ring):
+                    ring.classList.remove("on")
+                    ring.removeAttribute("data-flash")
         at_start, at_end = self.index == 0, self.index == self.replay.last
         terminal = self.replay.positions[self.index].is_terminal
         if self.drawn != (self.playing, at_start, at_end, terminal):

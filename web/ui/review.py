@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .dom import _, append_parts, element, make, query
+from .dom import _, append_parts, element, lang, make, query
 
 
 def render_review(data: dict[str, Any]) -> None:
@@ -18,7 +18,7 @@ def render_review(data: dict[str, Any]) -> None:
     render_ranking(data["ranking"])
     # Names are escaped by score_chart_svg.
     element("review-chart").innerHTML = score_chart_svg(data["rounds"], data["players"],
-                                                        data["target_vp"])
+                                                        data["target_vp"], lang=lang())
     box = element("review-civs")
     box.replaceChildren()
     for player in data["players"]:

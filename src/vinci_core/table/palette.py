@@ -17,10 +17,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-# Vermillion, blue, white, black, bluish green, yellow: the first four (a solo or two-player
-# table) are the most distinct; yellow is last because it reads weakest on farmland.
-DEFAULT_COLOURS = ("#d55e00", "#0072b2", "#f5f5f5", "#222222", "#117733", "#f0e442")
+# Vermillion, blue, violet, black, bluish green, ultramarine: the first four (a solo or
+# two-player table) are the most distinct. Each stands out from the page's cream (WCAG contrast
+# at least 3:1, :data:`PAGE_BACKGROUNDS`), so no seat looks unowned and no score line fades;
+# white and yellow did not (1.1:1, issue 29). Games saved with them keep them.
+DEFAULT_COLOURS = ("#d55e00", "#0072b2", "#aa00ff", "#222222", "#117733", "#0000ff")
 NEUTRAL_COLOUR = "#8d8d8d"
+# The page (style.css --paper) and its panels (--panel), where seat colours are drawn as text
+# marks, swatches and the score chart's lines.
+PAGE_BACKGROUNDS = ("#f4ecd8", "#fffaf0")
+# The outline of an owned province (style.css .owner): dark, so that ownership reads on
+# every terrain; the colour itself tints the province. No set of six seat colours can stand
+# out 3:1 from every terrain fill (see :func:`max_luminance_against`), so the outline does.
+OWNER_OUTLINE = "#1a1a1a"
+MIN_CONTRAST = 3.0  # WCAG 2 for graphics (1.4.11)
 
 # Thresholds of the palette checks (ΔE, CIE76): what "clearly different" means here.
 MIN_DISTANCE = 25.0
@@ -98,6 +108,37 @@ def palette_problems(colours: Sequence[str]) -> list[str]:
             if d < MIN_FROM_NEUTRAL:
                 problems.append(f"{a} is close to the neutral grey in {how} (ΔE {d:.0f})")
     return problems
+
+
+def luminance(colour: str) -> float:
+    """WCAG relative luminance of ``#rrggbb``, 0 (black) to 1 (white)."""
+    r, g, b = linear_rgb(colour)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: str, b: str) -> float:
+    """WCAG contrast ratio of two colours, 1 (the same) to 21 (black on white).
+
+    >>> round(contrast_ratio("#000000", "#ffffff"))
+    21
+    """
+    low, high = sorted((luminance(a), luminance(b)))
+    return (high + 0.05) / (low + 0.05)
+
+
+def max_luminance_against(fills: Sequence[str], ratio: float = MIN_CONTRAST) -> float:
+    """The highest luminance a colour may have and still stand out ``ratio``:1 from every
+    colour of ``fills`` by being darker than all of them (-0.05 when none can). Lighter
+    than all of them is the only other way, and for the board's terrains (light farmland,
+    dark forest) neither leaves more than near-black."""
+    return (min(luminance(f) for f in fills) + 0.05) / ratio - 0.05
+
+
+def contrast_problems(colours: Sequence[str], backgrounds: Sequence[str] = PAGE_BACKGROUNDS,
+                      ratio: float = MIN_CONTRAST) -> list[str]:
+    """The colours that do not stand out ``ratio``:1 from a background, in words."""
+    return [f"{c} on {bg}: {contrast_ratio(c, bg):.2f}:1" for c in colours for bg in backgrounds
+            if contrast_ratio(c, bg) < ratio]
 
 
 def contrast(colour: str) -> str:

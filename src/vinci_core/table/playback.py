@@ -130,15 +130,28 @@ class Replay:
         end = self.entry_end[i]
         # A replay is looked at, not played: no legal moves, targets or editor are worked out.
         view = self.session_at(i).view(log_from=end, playable=False)  # (log: see log_rows)
+        move = self.move(i)  # its sentence after the position (a phone hides the bar's own)
         view.update(controls=NO_CONTROLS, can_undo=False,
-                    log_rows=self.log_rows, prompt=translations(self.lang).gettext(
-                        "Replay: {where}.").format(where=self.label(i)))
+                    log_rows=self.log_rows, prompt=(translations(self.lang).gettext(
+                        "Replay: {where}.").format(where=self.label(i)) + " "
+                        + move["text"]).strip())
         view["replay"] = {
             "index": i, "last": self.last, "label": self.label(i),
             "current": self.texts[end - 1] if i else None,
+            "move": move["text"], "province": move["province"],
             "rows": self.rows_end[i],
         }
         return view
+
+    def move(self, i: int) -> dict[str, Any]:
+        """The move that led to position ``i``, as the replay bar says it beside the board:
+        ``text`` (its log line; "" at the start) and ``province`` (the one it played, to ring
+        on the board; None when it played none)."""
+        i = self.clamp(i)
+        if i == 0:
+            return {"text": "", "province": None}
+        entry = self.entries[self.entry_end[i - 1]]
+        return {"text": str(entry["text"]), "province": entry.get("province")}
 
     def label(self, i: int) -> str:
         state = self.positions[self.clamp(i)]

@@ -29,6 +29,7 @@ from ..text.textparts import Parts, format_parts, has_tiles
 from ..turn.keep import parts_of
 from ..turn.state import GameState
 from ..words.tilewords import civ_name, rule_tiles, tile_of, tile_parts
+from .editing import even_spread
 from .palette import seat_marks
 from .view import seat_colour, seat_colours
 
@@ -537,7 +538,12 @@ def hint_view(state: GameState, action: Action, reason: str,
     who = seat_name(state, state.current_player) if state.current_player is not None else ""
     move = line[len(who) + 1:] if who and line.startswith(who + " ") else line
     move = move[:1].upper() + move[1:]
-    text = translations(lang).gettext("Hint: {move} {reason}").format(move=move, reason=reason)
+    said = translations(lang).gettext("Hint: {move} {reason}")
+    stem = move.rstrip(". ")
+    if stem and reason.lower().startswith(stem.lower()):  # the reason says the move again:
+        text = said.format(move=reason, reason="").strip()  # once (issue 29)
+    else:
+        text = said.format(move=move, reason=reason)
     return {"text": text, "parts": move_parts(state, action, text, lang),
             "move": move, "reason": reason,
             "provinces": provinces, "slot": slot, "action": action.to_dict()}
@@ -567,8 +573,10 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
             n = min(max(0, before.get(pid, 0) - base[pid] - start[pid]), left)
             start[pid] += n
             left -= n
-        if left and base:
-            start[max(base, key=lambda q: before.get(q, 0))] += left
+        if left and base:  # spread, the provinces that held most first (never all in one)
+            order = sorted(base, key=lambda q: -before.get(q, 0))
+            for pid, n in even_spread(order, left).items():
+                start[pid] += n
         if not _legal_placement(state, start):
             start = _connected_proposal(state, empire, base, before, total) or start
         # C-3.4.3: enough tokens, every province keeps one; fewer, at most one each.
@@ -580,8 +588,11 @@ def placement_editor(state: GameState) -> dict[str, Any] | None:
     if state.phase == "redistribute":
         empire = state.empire(seat)
         base = {ids[p]: state.tokens[p] for p in empire}
+        start = even_spread(list(base), state.players[seat].returned)
+        if not _legal_placement(state, start):
+            start = {pid: 0 for pid in base}
         return {"kind": "redistribute", "seat": seat, "base": base,
-                "start": {pid: 0 for pid in base}, "total": state.players[seat].returned,
+                "start": start, "total": state.players[seat].returned,
                 "min": dict(base), "max": {pid: None for pid in base}}
     return None
 

@@ -358,6 +358,7 @@ def _explain(entry: dict[str, Any], reason: str, lang: str, said: Message | None
     AI's message, kept to word the reason again in another language)."""
     entry["reason"] = reason
     entry["said"] = said
+    entry["short"], entry["short_parts"] = entry.get("notice"), entry.get("notice_parts")
     entry["text"] = ai_notice(str(entry["text"]), reason, lang)
     if entry.get("notice"):
         entry["notice"] = ai_notice(str(entry["notice"]), reason, lang)

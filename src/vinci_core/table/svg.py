@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, Any
@@ -303,23 +303,27 @@ class _ChartFrame:
 
 
 def score_chart_svg(rounds: list[list[int]], players: list[dict[str, Any]],
-                    target: int | None = None, width: int = 320, height: int = 180) -> str:
+                    target: int | None = None, width: int = 320, height: int = 180,
+                    lang: str = "en") -> str:
     """A line chart of the scores over the rounds: ``rounds[r][seat]`` (round 0 = start),
     with a legend, a scale that fits (:func:`chart_scale`) and the target line when in range.
 
     ``players``: ``name``, ``colour`` and ``mark`` per seat. Names are escaped (user text).
     Every line has a dark casing, so light colours (white) read on the light panel.
+    Its words (the target line's title and label) are in ``lang``.
     """
+    words = translations(lang)
     best = max([v for r in rounds for v in r] + [0])
     top_score, ticks = chart_scale(best, target)
     frame = _ChartFrame(width, height, legend_h=16 * ((len(players) + 1) // 2),
                         top_score=top_score, rounds=max(1, len(rounds) - 1))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-           f'class="chart" role="img" aria-label="Scores over the rounds">',
+           f'class="chart" role="img" '
+           f'aria-label="{escape(words.gettext("Scores over the rounds"))}">',
            '<style>.ax{font:10px sans-serif;fill:#6b5d4f}.lg{font:11px sans-serif;fill:#2b2118}'
            '</style>',
            *_chart_axes(frame, ticks, len(rounds)),
-           _target_mark(frame, target)]
+           _target_mark(frame, target, words.gettext)]
     out += (_player_series(frame, rounds, seat, player) for seat, player in enumerate(players))
     out.append("</svg>")
     return "".join(out)
@@ -342,19 +346,21 @@ def _chart_axes(frame: _ChartFrame, ticks: list[int], count: int) -> Iterator[st
                    f'text-anchor="middle">{k}</text>')
 
 
-def _target_mark(frame: _ChartFrame, target: int | None) -> str:
+def _target_mark(frame: _ChartFrame, target: int | None, gettext: Callable[[str], str]) -> str:
     """The target score's line, or while it is above the scale a note that it is."""
     x = frame.width - frame.right
+    label = escape(gettext("target {vp}").format(vp=target))
     if target and target <= frame.top_score:
         y = frame.y_of(target)
         return (f'<line class="target" x1="{frame.left}" y1="{y:.1f}" '
                 f'x2="{x}" y2="{y:.1f}" stroke="#8c2f1b" '
-                'stroke-width="1.5" stroke-dasharray="5 3"><title>target</title></line>'
+                'stroke-width="1.5" stroke-dasharray="5 3">'
+                f'<title>{escape(gettext("target"))}</title></line>'
                 f'<text class="ax" x="{x}" y="{y - 3:.1f}" '
-                f'text-anchor="end" fill="#8c2f1b">target {target}</text>')
+                f'text-anchor="end" fill="#8c2f1b">{label}</text>')
     if target:
         return (f'<text class="ax target-note" x="{x}" y="{frame.top + 8}" '
-                f'text-anchor="end">target {target} ↑</text>')
+                f'text-anchor="end">{label} ↑</text>')
     return ""
 
 
