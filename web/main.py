@@ -76,6 +76,7 @@ from ui.relay import hide_link_note, render_link_note, render_send, send_copied 
 from ui.replay import ReplayBar  # noqa: E402
 from ui.review import render_review  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
+from ui.watchdog import Watchdog, failed  # noqa: E402
 
 # Below this width (CSS px, phones) the board opens zoomed in at ZOOMS[PHONE_ZOOM], centred,
 # and is panned by touch: at 1x Europe's small provinces are too small to tap.
@@ -127,6 +128,7 @@ class App:
         self.virtual = VirtualPlayers("fast=1" in str(BRIDGE.location.query()),
                                       lambda: self.session, lambda: self.replay is not None,
                                       self.after_action)
+        self.watchdog = Watchdog(lambda: self.session, lambda: self.replay is not None)
         self.controls = self.control_handlers()
         self.edges = False  # pydantic is loaded (edges_loaded)
         self.waiting: list[dict[str, Any]] = []  # events that came before it, in order
@@ -661,7 +663,7 @@ class App:
     def hover(self, pid: str | None) -> None:
         self.hovered = pid
         box = element("hover-info")
-        if pid is None or self.session is None:
+        if pid is None or self.session is None or not self.board.has(pid):  # another board's
             box.textContent = ""
             return
         from vinci_core.table.presenter import cost_text
@@ -835,7 +837,7 @@ def boot() -> App | None:
             try:
                 app.on_event(json.loads(event_json))
             except Exception:
-                js.console.error(traceback.format_exc())
+                failed()  # logged, and the page offers to reload the saved game
 
         proxy = create_proxy(handle)
         PROXIES.append(proxy)
