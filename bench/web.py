@@ -420,6 +420,96 @@ def boot_breakdown(bench: Bench) -> dict | None:
     return {name: round(statistics.median(v)) for name, v in steps.items()}
 
 
+# Chromium's trace of a first visit (issue 29: a first visit once blocked the page for 4.5 s
+# on a loaded machine, the progress bar stalled): every task of the page's main thread.
+TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "blink.user_timing", "loading"]
+TASK_EVENTS = ("RunTask", "ThreadControllerImpl::RunTask")  # a main-thread task
+OUR_TASK_MS = 200  # our code's tasks after the first paint are held under this
+
+
+def boot_tasks(trace: dict) -> dict | None:
+    """The main-thread tasks of a first visit's trace from the first paint (the progress
+    bar) to ``data-ready``, each split by whose code ran: Pyodide's own boot (before boot.js's
+    ``vinci-python-booted`` mark: the core instantiated, the standard library set up) or
+    ours (from the mark: main.py's imports and first render, and app.js). A task that holds
+    the mark counts its part before it as Pyodide's and its part after it as ours; a task
+    before it is ours when the only scripts it ran are our JavaScript (app.js, boot.js's own
+    lines, index.html). Returns the longest task, the longest part of each, the tasks
+    longer than OUR_TASK_MS, or None when the trace lacks the marks."""
+    events = trace["traceEvents"]
+    marks = {e["name"]: e for e in events if "user_timing" in e.get("cat", "")
+             and e["name"].startswith("vinci-") and e.get("ph") in ("R", "I", "i", "n")}
+    if "vinci-ready" not in marks or "vinci-python-booted" not in marks:
+        return None
+    pid, tid = marks["vinci-ready"]["pid"], marks["vinci-ready"]["tid"]
+    booted, ready = marks["vinci-python-booted"]["ts"], marks["vinci-ready"]["ts"]
+    paints = [e["ts"] for e in events if e.get("name") == "firstPaint" and e["pid"] == pid]
+    if not paints:
+        return None
+    first = min(paints)
+    thread = [e for e in events if e["pid"] == pid and e["tid"] == tid and e.get("ph") == "X"]
+    tasks: list[dict] = []  # the outermost task events (a microtask checkpoint runs in
+    for e in sorted((e for e in thread if e["name"] in TASK_EVENTS),  # RunTask, after the
+                    key=lambda e: (e["ts"], -e["dur"])):  # inner event ends)
+        if tasks and e["ts"] < tasks[-1]["ts"] + tasks[-1]["dur"]:
+            continue  # nested in the task before
+        tasks.append(e)
+    tasks = [e for e in tasks if e["ts"] + e["dur"] > first and e["ts"] < ready]
+    scripts = sorted((e["ts"], (e["args"].get("data") or {}).get("url") or "")
+                      for e in thread if e["name"] in ("FunctionCall", "EvaluateScript"))
+    ours_js = ("/app.js", "/boot.js", "/", "/index.html")
+    rows = []
+    for task in tasks:
+        start, end = task["ts"], task["ts"] + task["dur"]
+        if end <= booted:
+            urls = {url for ts, url in scripts if start <= ts < end}
+            mine = bool(urls) and all(url.endswith(ours_js) for url in urls)
+            parts = {"ours": end - start} if mine else {"pyodide": end - start}
+        elif start >= booted:
+            parts = {"ours": end - start}
+        else:
+            parts = {"pyodide": booted - start, "ours": end - booted}
+        rows.append({"at_ms": round((start - first) / 1000), "ms": round(task["dur"] / 1000),
+                     **{f"{who}_ms": round(us / 1000) for who, us in parts.items()},
+                     # boot.js's and app.js's marks made in the task: what ran there
+                     "marks": [m for m, e in marks.items() if start <= e["ts"] <= end]})
+    longest = max(rows, key=lambda r: r["ms"]) if rows else None
+    return {"first_paint_to_ready_ms": round((ready - first) / 1000), "tasks": len(rows),
+            "longest_ms": longest["ms"] if longest else 0,
+            "longest_ours_ms": max((r.get("ours_ms", 0) for r in rows), default=0),
+            "longest_pyodide_ms": max((r.get("pyodide_ms", 0) for r in rows), default=0),
+            "ours_over_limit": [r for r in rows if r.get("ours_ms", 0) > OUR_TASK_MS],
+            "over_limit": [r for r in rows if r["ms"] > OUR_TASK_MS]}
+
+
+@measure("first_visit_long_tasks")
+def first_visit_long_tasks(bench: Bench) -> dict | None:
+    """A first visit (new context: empty cache, no service worker) traced by Chromium: the
+    longest main-thread task from the first paint to ``data-ready``, and the longest parts
+    that are ours and Pyodide's (see boot_tasks; target: ours <= OUR_TASK_MS each). Each
+    run's figures, and the summaries over the runs."""
+    runs = []
+    for _ in range(bench.runs):
+        ctx = bench.new_context()
+        page = ctx.new_page()
+        bench.browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+        try:
+            bench.load(page, bench.base_url)
+        finally:
+            trace = json.loads(bench.browser.stop_tracing())
+        ctx.close()
+        found = boot_tasks(trace)
+        if found is not None:
+            runs.append(found)
+    if not runs:
+        return None
+    return {**{key: summary([r[key] for r in runs])
+               for key in ("longest_ms", "longest_ours_ms", "longest_pyodide_ms",
+                           "first_paint_to_ready_ms")},
+            "runs": runs}
+
+
 @measure("click_to_redraw")
 def click_to_redraw(bench: Bench) -> dict | None:
     """Click on a province to redrawn board (target p95 < 100 ms), hot seat, 3 players."""

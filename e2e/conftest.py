@@ -7,7 +7,10 @@ which fulfils files from disk with explicit content types. Guards on every conte
 
 * a request to any other host is aborted and recorded: the test fails;
 * a console error or an uncaught page error fails the test;
-* a missing file (404) fails the test.
+* a missing file (404) fails the test;
+* the page's watchdog (web/ui/watchdog.py: a virtual or AI turn stalled for 10 s, or an
+  error in the page's Python) fails the test: it logs "vinci watchdog: ..." (a test of the
+  watchdog itself empties ``site.alarms`` and ``site.errors`` once it has checked them).
 
 Fixtures:
 
@@ -36,6 +39,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 ORIGIN = "https://app.test"
 BASE_URL = ORIGIN + "/"
+WATCHDOG_SAYS = "vinci watchdog:"  # web/app.js, raiseAlarm: the console line of an alarm
 READY_TIMEOUT_MS = int(os.environ.get("VINCI_READY_TIMEOUT_MS", "60000"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -74,6 +78,7 @@ class SiteContext:
         self.foreign: list[str] = []  # requests to other hosts (aborted)
         self.missing: list[str] = []  # same-origin requests for files that do not exist
         self.errors: list[str] = []  # console errors and uncaught page errors
+        self.alarms: list[str] = []  # what the pages' watchdog said (a stall, an error)
         self.served: list[str] = []  # paths fulfilled from disk
         self.offline_hits: list[str] = []  # requests that reached the network while offline
         context.route("**/*", self._serve)
@@ -126,6 +131,8 @@ class SiteContext:
         return page
 
     def _console(self, page, msg) -> None:
+        if msg.text.startswith(WATCHDOG_SAYS):
+            self.alarms.append(msg.text)
         if msg.type == "error":
             loc = msg.location or {}
             self.errors.append(f"console.error: {msg.text} ({loc.get('url', '')})")
@@ -141,6 +148,9 @@ class SiteContext:
             problems.append("requests left the site's origin:\n  " + "\n  ".join(self.foreign))
         if self.missing:
             problems.append("files not found:\n  " + "\n  ".join(self.missing))
+        if self.alarms:
+            problems.append("the page's watchdog fired (a turn stalled, or Python raised):\n  "
+                            + "\n  ".join(self.alarms))
         if self.errors:
             problems.append("console/page errors:\n  " + "\n  ".join(self.errors))
         assert not problems, "\n".join(problems)

@@ -48,11 +48,44 @@ def wait_digest_change(page, old: str | None, timeout: int = ACT_TIMEOUT_MS) -> 
                            timeout=timeout)
 
 
+def watchdog_fired(page) -> str:
+    """The page's watchdog message ("" when it did not fire): a stalled turn or an error in
+    the page's Python (web/ui/watchdog.py; e2e/conftest.py fails the test at its end)."""
+    if not html(page, "watchdog"):
+        return ""
+    return f"{html(page, 'watchdog')}: {page.get_by_test_id('watchdog-text').text_content()}"
+
+
 def wait_human_or_over(page, timeout: int = 120_000) -> str:
-    """Wait until the virtual players are done: returns the actor (human or over)."""
+    """Wait until the virtual players are done: returns the actor (human or over). A page
+    whose watchdog fired (a stalled turn) fails at once rather than at the timeout."""
     page.wait_for_function("() => ['human', 'over'].includes(document.documentElement"
-                           ".dataset.actor)", timeout=timeout)
+                           ".dataset.actor) || document.documentElement.dataset.watchdog",
+                           timeout=timeout)
+    fired = watchdog_fired(page)
+    assert not fired, f"the page's watchdog fired: {fired}"
     return html(page, "actor") or ""
+
+
+def turn_headers(page) -> int:
+    return page.locator("[data-testid=log-turn]").count()
+
+
+def play_round(page, rnd: random.Random, max_steps: int = 60) -> None:
+    """The human's moves by :func:`human_step` until the other seats have played a turn
+    each (two more turn headers in the log: the next seat's turn has ended) and a human is
+    to act again, or the game is over."""
+    start = None
+    for _ in range(max_steps):
+        actor = wait_human_or_over(page)
+        if actor == "over":
+            return
+        if start is None:
+            start = turn_headers(page)
+        elif turn_headers(page) >= start + 2:
+            return
+        human_step(page, rnd)
+    raise AssertionError(f"no round played in {max_steps} moves")
 
 
 def start_game(page, mode: str = "solo", names: tuple[str, ...] = ("You",),
@@ -81,8 +114,10 @@ def start_game(page, mode: str = "solo", names: tuple[str, ...] = ("You",),
         page.get_by_test_id(f"level-{i}").select_option(level)
     for i in remote:
         page.get_by_test_id(f"where-{i}").select_option("remote")
-    if seed is not None or target is not None or options:
-        page.locator("#new-game-dialog details.options summary").click()
+    details = page.locator("#new-game-dialog details.options")
+    if (seed is not None or target is not None or options) \
+            and not details.evaluate("d => d.open"):  # open from a game before: left so
+        details.locator("summary").click()
     if seed is not None:
         page.get_by_test_id("seed").fill(str(seed))
     if target is not None:

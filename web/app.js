@@ -22,6 +22,7 @@
 //   vinci.measureBoard()            fits the board's box to the window (also on resize)
 //   vinci.paintTokens(json)         the board's changed token groups and tints, one call
 //   vinci.paintTargets(json)        the board's changed highlights (targets), one call
+//   vinci.boardInserted()           a new board is in #board: the old one's nodes are forgotten
 //   vinci.build(id, json[, at])     #id's children (or its child number `at`) built from a
 //                                   tree of nodes in one call (see buildNode)
 //   vinci.showLogRows(n)            a replay's log: up to its n-th row shown, that one current
@@ -267,6 +268,7 @@ const vinci = {
     for (const [pid, shown, colour, ink, count, fort, declined, preview, mark, fill, opacity,
       mask, cls] of JSON.parse(json)) {
       const n = tokenNodes(pid);
+      if (!n) continue; // not on the board on screen
       n.g.setAttribute("visibility", vis(shown));
       n.disc.setAttribute("fill", colour);
       n.count.setAttribute("fill", ink);
@@ -283,6 +285,10 @@ const vinci = {
       n.tint.setAttribute("class", cls);
     }
   },
+  // A new board's SVG is in #board (ui/board.py): what was known of the old one goes.
+  boardInserted() {
+    forgetBoard();
+  },
   // The board's highlighted targets, every province whose highlight changed in one call from
   // Python (ui/board.py): [pid, lit, espionage offered, a split empire's 2nd part, cost or
   // null] per province. The ring of a lit province goes on its tint, which lies above the
@@ -290,6 +296,7 @@ const vinci = {
   paintTargets(json) {
     for (const [pid, lit, spy, part1, cost] of JSON.parse(json)) {
       const n = provinceNodes(pid);
+      if (!n) continue; // not on the board on screen
       n.path.classList.toggle("target", lit);
       n.path.classList.toggle("spy", lit && spy);
       n.path.classList.toggle("part-1", lit && part1);
@@ -329,6 +336,20 @@ const vinci = {
   // the document's again.
   logRedrawn() {
     replayLog = null;
+  },
+  // The watchdog (web/ui/watchdog.py): fn(now) is Python's look, once a second while the
+  // page is visible; alarm shows its message (kind: "stalled" or "failed"), unalarm takes a
+  // "stalled" one back when the turn moved after all.
+  watch(fn) {
+    watcher = fn;
+  },
+  alarm(kind, detail) {
+    raiseAlarm(String(kind), String(detail));
+  },
+  unalarm(kind) {
+    if (root.dataset.watchdog !== String(kind)) return;
+    delete root.dataset.watchdog;
+    $("watchdog").hidden = true;
   },
   canShare: () => typeof navigator.share === "function",
   share(title, url) {
@@ -390,14 +411,30 @@ function extendLogWindow() {
 }
 $("log")?.addEventListener("scroll", extendLogWindow, { passive: true });
 
-// A province's outline and tint (the tint may be missing), found once per inserted board.
+// Everything below that holds a node or a province of the board on screen (targetNodes,
+// paintNodes, litProvinces, shadeOutlines, hovered) is that board's alone: Python inserts a
+// new board (another map, another language: ui/board.py) and calls vinci.boardInserted(),
+// which forgets it all. Kept across boards, a province of one map missing from the other
+// was cached as missing, and the next game on the first map stopped at its first
+// highlight (issue 29).
+function forgetBoard() {
+  targetNodes.clear();
+  paintNodes.clear();
+  litProvinces.clear();
+  shadeOutlines = null;
+  hovered = null;
+}
+
+// A province's outline and tint (the tint may be missing), found once per inserted board;
+// null for a province the board on screen does not have (never cached).
 const targetNodes = new Map();
 function provinceNodes(pid) {
   const known = targetNodes.get(pid);
   if (known && known.path.isConnected) return known;
   const board = $("board");
-  const nodes = { path: board.querySelector(`[data-province="${pid}"]`),
-    tint: board.querySelector(`[data-owner-of="${pid}"]`) };
+  const path = board.querySelector(`[data-province="${pid}"]`);
+  if (!path) return null;
+  const nodes = { path, tint: board.querySelector(`[data-owner-of="${pid}"]`) };
   targetNodes.set(pid, nodes);
   return nodes;
 }
@@ -416,8 +453,8 @@ function shadeBoard() {
     shadeOutlines = { board: shade, outlines: paths.map((p) => [p.dataset.province,
       p.getAttribute("d")]) };
     for (const pid of litProvinces) {
-      const path = provinceNodes(pid).path;
-      if (!path || !path.classList.contains("target")) litProvinces.delete(pid);
+      const nodes = provinceNodes(pid);
+      if (!nodes || !nodes.path.classList.contains("target")) litProvinces.delete(pid);
     }
   }
   const d = litProvinces.size === 0 ? "M0 0"
@@ -427,13 +464,15 @@ function shadeBoard() {
 }
 
 // A province's token and tint nodes, found once per inserted board (a new board's SVG
-// replaces the old nodes, which then are no longer connected).
+// replaces the old nodes, which then are no longer connected); null when the board on
+// screen has no token group for it (never cached).
 const paintNodes = new Map();
 function tokenNodes(pid) {
   const known = paintNodes.get(pid);
   if (known && known.g.isConnected) return known;
   const board = $("board");
   const g = board.querySelector(`[data-token="${pid}"]`);
+  if (!g) return null;
   const mark = g.querySelector(".seat-mark");
   const nodes = {
     g, disc: g.querySelector(".disc"), count: g.querySelector(".count"),
@@ -573,6 +612,47 @@ setTimeout(() => {
     showError(`Python did not start within ${BOOT_TIMEOUT_MS / 1000} s.`);
   }
 }, BOOT_TIMEOUT_MS);
+
+// ------------------------------------------------------------ The watchdog
+//
+// A game must never stop without a word (issue 29). Python looks once a second (WATCH_MS)
+// whether a virtual or AI turn has moved (vinci_core.table.watchdog: 10 s without a move is
+// a stall), and says when it raised while handling an event; an error that no handler
+// caught (a Python callback of a timer, this file) is caught here. The message offers to
+// reload: every action is saved as it is played, and the reloaded page resumes that game.
+// <html data-watchdog> tells the tests (e2e/conftest.py fails a test that showed it), and
+// "vinci watchdog:" on the console says what happened.
+const WATCH_MS = 1000; // vinci_core.table.watchdog.LOOK_MS
+let watcher = null;
+
+function raiseAlarm(kind, detail) {
+  if (root.dataset.watchdog === "failed") return; // the first error says it already
+  root.dataset.watchdog = kind;
+  const box = $("watchdog");
+  if (box) box.hidden = false;
+  console.error(`vinci watchdog: ${kind}: ${detail}`);
+}
+
+setInterval(() => {
+  if (!watcher || document.visibilityState !== "visible") return;
+  try {
+    watcher(performance.now());
+  } catch (err) {
+    raiseAlarm("failed", err && err.stack ? err.stack : String(err));
+  }
+}, WATCH_MS);
+
+function uncaught(error) {
+  if (root.dataset.ready !== "1") return; // the boot's own error box says it
+  raiseAlarm("failed", error && error.stack ? error.stack : String(error));
+}
+window.addEventListener("error", (event) => uncaught(event.error || event.message));
+window.addEventListener("unhandledrejection", (event) => uncaught(event.reason));
+
+$("watchdog-reload")?.addEventListener("click", () => {
+  $("watchdog-reload").disabled = true;
+  location.reload(); // pagehide first: Python saves what still waits (see leaving)
+});
 
 // Offline play: precache the whole site (secure contexts only: https or localhost). It is
 // registered once Python is ready, so the precache does not compete with the first boot.

@@ -39,6 +39,7 @@ from ui.phone import PhoneFocus  # noqa: E402
 from ui.reference import ReferenceView  # noqa: E402
 from ui.targets import BoardTargets  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
+from ui.watchdog import Watchdog, failed  # noqa: E402
 
 # pydantic (vinci_core.turn.schemas: links, files, saves, the new-game form, actions) is
 # loaded by boot.js after a first visit's first render, and the engine is imported then
@@ -90,6 +91,7 @@ class App:
         self.virtual = VirtualPlayers("fast=1" in str(BRIDGE.location.query()),
                                       lambda: self.session, lambda: self.replay is not None,
                                       self.actions.played)
+        self.watchdog = Watchdog(lambda: self.session, lambda: self.replay is not None)
         self.events = self.event_handlers()
         self.controls = self.control_handlers()
 
@@ -268,7 +270,7 @@ def boot() -> App | None:
             try:
                 app.on_event(json.loads(event_json))
             except Exception:
-                js.console.error(traceback.format_exc())
+                failed()  # logged, and the page offers to reload the saved game
 
         proxy = create_proxy(handle)
         PROXIES.append(proxy)

@@ -30,12 +30,14 @@ class BoardView:
         self.zoom = 0
         self.armed: str | None = None  # touch: the target tapped once, waiting for its 2nd tap
 
-    def ensure(self, board: Any, lang: str = "en") -> None:
+    def ensure(self, board: Any, lang: str = "en") -> bool:
         """Insert the map's SVG when the board or the page's language changes (a new map,
-        names in another language), and index its nodes."""
+        names in another language), and index its nodes; True when it did. Everything this
+        view and app.js keep of the board before (its nodes, what they show, the lit
+        targets, a touch's armed target, the "acting" shade) is forgotten with it."""
         key = f"{board.fingerprint}:{lang}"
         if key == self.key:
-            return
+            return False
         from vinci_core.table.svg import board_svg
 
         holder = element("board")
@@ -46,6 +48,8 @@ class BoardView:
         holder.scrollLeft = (holder.scrollWidth - holder.clientWidth) / 2  # zoomed: centred
         holder.scrollTop = (holder.scrollHeight - holder.clientHeight) / 2
         holder.classList.toggle("fit", self.zoom == 0)
+        holder.classList.remove("acting")
+        BRIDGE.boardInserted()
         self.key = key
         self.nodes = {}
         for pid in board.ids:
@@ -63,6 +67,12 @@ class BoardView:
         self.lit = set()
         self.shown_targets = {}
         self.acting = False
+        self.armed = None
+        return True
+
+    def has(self, pid: str | None) -> bool:
+        """Whether ``pid`` is a province of the board on screen."""
+        return pid is not None and pid in self.nodes
 
     def render_tokens(self, board: dict[str, dict[str, Any]], preview: dict[str, int],
                       current: int | None) -> None:

@@ -60,7 +60,7 @@ class BoardTargets:
         app = self.app
         self.hovered = pid
         box = element("hover-info")
-        if pid is None or app.session is None:
+        if pid is None or app.session is None or not app.board.has(pid):  # another board's
             box.textContent = ""
             return
         from vinci_core.table.presenter import cost_text

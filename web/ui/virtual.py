@@ -9,7 +9,6 @@ reason) and hands the played move back through ``played``.
 from __future__ import annotations
 
 import time
-import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +17,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from .dom import BRIDGE, query
 from .panels import render_virtual
+from .watchdog import failed
 
 # The other players' pace: ms between two of their actions (?fast=1: no pause).
 PACES = {"slow": 1400, "normal": 500, "instant": 0}
@@ -42,6 +42,7 @@ class VirtualPlayers:
         self.pace_name = saved if isinstance(saved, str) and saved in PACES else "normal"
         self.pace = 0 if fast else PACES[self.pace_name]
         self.timer_pending = False
+        self.epoch = 0  # bumped by stop(): a timer set before is for a move no longer wanted
         self.thinking: Any = None  # the AI's move in progress (Session.ai_turn), if any
         self.think_ms = 0.0  # its search time so far
         self.think_level: str | None = None  # the level of the AI that is thinking
@@ -84,16 +85,24 @@ class VirtualPlayers:
             return
         self.timer_pending = True
         render_virtual(view, True)
-        BRIDGE.later(0 if self.skipping else self.pace, create_once_callable(self._tick))
+        epoch = self.epoch
+        BRIDGE.later(0 if self.skipping else self.pace,
+                     create_once_callable(lambda: self._tick(epoch)))
 
     def stop(self) -> None:
-        """Drop the move in progress (another game is on screen, a replay opened)."""
+        """Drop the move in progress (another game is on screen, a replay opened): its
+        search, a timer still waiting for it, and "Skip animation"."""
+        self.epoch += 1
+        self.timer_pending = False
         self.thinking = None
         self.think_ms = 0.0
         self.skipped = 0
+        self.skipping = False
         js.document.documentElement.removeAttribute("data-thinking")
 
-    def _tick(self) -> None:
+    def _tick(self, epoch: int) -> None:
+        if epoch != self.epoch:
+            return  # set for a game no longer on screen: the one there has its own
         self.timer_pending = False
         if self.session() is None or self.paused():
             return
@@ -138,7 +147,7 @@ class VirtualPlayers:
                 return
         except Exception:
             self.stop()
-            js.console.error(traceback.format_exc())
+            failed()  # the page says so and offers to reload the saved game
             return
         self.think_ms += (time.perf_counter() - mark) * 1000
         BRIDGE.later(0, create_once_callable(lambda: self._slice(turn)))
