@@ -1,7 +1,7 @@
 """Browser entry point: boot.js imports this module once Python has started, our zip on its path.
 
-The page's shell (see also app.js, ui/__init__.py for the page's parts, and README "How the
-site is built"): :func:`boot` builds the :class:`App` (the game on screen), hands app.js one
+The page's shell (see also app.js, ui/__init__.py for the page's parts, and
+docs/architecture.md): :func:`boot` builds the :class:`App` (the game on screen), hands app.js one
 event handler and says the page is ready; every event is dispatched from one table
 (:meth:`App.event_handlers`, :meth:`App.control_handlers`) to the ``ui/`` module of what the
 player used, and one render loop (:meth:`App.render`) draws the result.
@@ -27,6 +27,7 @@ from ui.about import AboutBox  # noqa: E402
 from ui.actions import PLAYS, ActionButtons  # noqa: E402
 from ui.board import ZOOM_STEPS, BoardView  # noqa: E402
 from ui.dom import BRIDGE, PROXIES, copy_field, forget_drawn, lang, scroll_to  # noqa: E402
+from ui.edges import needs_edges  # noqa: E402
 from ui.editor import TokenEditor  # noqa: E402
 from ui.games import SavedGames  # noqa: E402
 from ui.guide import GuidePanel, leave_guide, start_guide  # noqa: E402
@@ -40,25 +41,6 @@ from ui.reference import ReferenceView  # noqa: E402
 from ui.targets import BoardTargets  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
 from ui.watchdog import Watchdog, failed  # noqa: E402
-
-# pydantic (vinci_core.turn.schemas: links, files, saves, the new-game form, actions) is
-# loaded by boot.js after a first visit's first render, and the engine is imported then
-# (App.edges_ready): until then an event that needs them waits in App.waiting (a click that
-# opens the rules reference waits in that view's own queue, ui/reference.py). These controls
-# need neither: they only show, hide or move what is on screen.
-WITHOUT_EDGES = frozenset({
-    "open-new-game", "close-dialog", "dismiss-error", "dismiss-link-note", "pace", "jump",
-    "zoom-in", "zoom-out", "zoom-fit", "espionage",
-})
-
-
-def needs_edges(detail: dict[str, Any]) -> bool:
-    """Whether the event ``detail`` must wait for pydantic (see WITHOUT_EDGES)."""
-    if detail.get("type") in ("import", "hash"):
-        return True
-    action = detail.get("action")
-    return bool(detail.get("province") or detail.get("slot")
-                or (action and action not in WITHOUT_EDGES))
 
 
 class App:
