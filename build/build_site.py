@@ -21,7 +21,7 @@ Bytecode: Pyodide compiles every module it imports from source on every page loa
 ``python_stdlib.zip`` holds sources, and it never writes ``__pycache__``). The build runs
 build/precompile.py inside the vendored Pyodide under Node (same magic number as the page)
 to ship the standard library, our Python's zip and every wheel with bytecode: a cold start
-takes half the time, an offline reload a third (figures in README "Speed in the browser").
+takes half the time, an offline reload a third (figures in docs/performance.md).
 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
 
@@ -77,7 +77,7 @@ PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs
 # (precompile.PYTHON_ZIP_PATH), as Pyodide does with its standard library: zipimport reads a
 # module from it when it is first imported, and nothing is unpacked. Installed as wheels
 # (loadPackage: fetched, checked, each file unpacked on the main thread, then scanned), the
-# same code made a cold start ~0.1 s slower (README "Speed in the browser").
+# same code made a cold start ~0.1 s slower (docs/performance.md).
 PYTHON_ZIP = "vinci.zip"
 # What a first visit's first render may import of vinci_core: neither pydantic (web/boot.js
 # loads it right after that render) nor a game's state, rules, boards or session
@@ -99,7 +99,7 @@ FONT_FILES = tuple(("dejavu-fonts-ttf", "ttf", name) for name in
                    ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSerif-Italic.ttf"))
 # What a first visit shows while Python loads: web/board.svg (scripts/board_picture.py) drawn
 # as a PNG by the build. Chromium draws an SVG image on the main thread, where Python boots:
-# shown as SVG, the picture made a cold load about 0.1 s slower (README "Speed in the browser").
+# shown as SVG, the picture made a cold load about 0.1 s slower (docs/performance.md).
 BOARD_PICTURE_SOURCE = "board.svg"
 BOARD_PICTURE = "board.png"
 BOARD_PICTURE_WIDTH = 1200  # px: sharp on a phone's 3x screen, whose page is ~400 px wide

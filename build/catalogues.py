@@ -29,11 +29,12 @@ SRC = ROOT / "src"
 LOCALE = SRC / "vinci_core" / "locale"
 LANGUAGES = ("nl", "fr", "de")  # English is the source language: no catalogue
 # Babel's keywords, NP_ (vinci_core.text.i18n: a context-marked message translated later) and
-# the engine's refusals, IllegalAction(rule, message, **values), and the messages of bad
+# the engine's refusals, IllegalAction(rule, message, **values) and illegal_n(rule,
+# singular, plural, n, **values), and the messages of bad
 # input, ActionError and SaveError(message, **values), translated by the page.
 KEYWORDS = {**DEFAULT_KEYWORDS, "NP_": ((1, "c"), 2), "IllegalAction": (2,),
             "ActionError": (1,), "SaveError": (1,),
-            "say": (1,), "say_n": (1, 2)}
+            "say": (1,), "say_n": (1, 2), "illegal_n": (2, 3)}
 # Which files hold each domain's messages (globs from the checkout's root, Python sources).
 DOMAIN_SOURCES: dict[str, tuple[str, ...]] = {
     "vinci": ("src/vinci_core/*.py", "src/vinci_core/*/*.py", "web/*.py", "web/ui/*.py"),

@@ -20,7 +20,7 @@ def test_boots_to_ready_with_engine_output(site, ready_page):
     # vinci_core.boards.maps inside the page (pydantic comes after the first render: data-edges).
     page.wait_for_selector("html[data-edges='1']", state="attached")
     check = page.get_by_test_id("engine-check").text_content()
-    assert check.startswith("ok: 2 provinces compiled, fingerprint "), check
+    assert check.startswith("ok: provinces compiled: 2, fingerprint "), check
     assert page.get_by_test_id("python-version").text_content().startswith("3.14")
     assert page.get_by_test_id("pydantic-version").text_content() == "2.14.3"
     assert page.get_by_test_id("engine-version").text_content() != "unknown"

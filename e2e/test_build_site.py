@@ -89,7 +89,7 @@ def test_python_zip_holds_vinci_core_and_the_page():
         package = {n: zf.read(n) for n in zf.namelist() if ".dist-info/" not in n}
     page = {rel: (build_site.WEB / rel).read_bytes()
             for rel in ("main.py", *build_site.page_modules())}
-    assert "ui/board.py" in page and "vinci_core/state.py" in package
+    assert "ui/board.py" in page and "vinci_core/turn/state.py" in package
     assert "vinci_core/locale/nl/LC_MESSAGES/vinci.mo" in package
     with zipfile.ZipFile(python) as zf:
         assert {n: zf.read(n) for n in zf.namelist()} == {**package, **page}
@@ -123,7 +123,7 @@ def test_the_sites_zip_has_bytecode_beside_each_module(site_dir):
         sources = set(zf.namelist())
     with zipfile.ZipFile(site_dir / "pyodide" / build_site.PYTHON_ZIP) as zf:
         shipped = set(zf.namelist())
-        magic = zf.read("vinci_core/state.pyc")[:4]
+        magic = zf.read("vinci_core/turn/state.pyc")[:4]
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         assert zf.read("typing.pyc")[:4] == magic  # compiled by the site's own Pyodide
     assert shipped == sources | {n + "c" for n in sources if n.endswith(".py")}

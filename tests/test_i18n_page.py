@@ -93,10 +93,10 @@ def test_decline_proof_tiles_and_help_are_translated() -> None:
 def test_log_line_and_notice_in_dutch() -> None:
     s = _conquest_position()
     action = vc.Conquer("andalusia")
-    assert describe(s, action, "nl") == "P0 verovert het neutrale Andalusië voor 4."
+    assert describe(s, action, "nl") == "P0 verovert Andalusië (neutraal) voor 4."
     after = s.apply(action)
     assert notice(s, action, after, "nl") == \
-        "P0 nam Andalusië in op de neutralen (2 speelstukken)."
+        "P0 veroverde Andalusië op de neutralen (2 speelstukken)."
     assert phase_name("expand", "fr") == "Conquête"
 
 

@@ -9,6 +9,9 @@ gulf, between Meadow and Bank), Bank (farmland, edge).
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from builders import (
     expect_illegal,
@@ -38,6 +41,7 @@ from vinci_core import (
     encode_save,
     load_map,
     new_game,
+    register_map,
 )
 from vinci_core.players.randomplay import play_random
 from vinci_core.rulesets.online import ROUNDS
@@ -89,6 +93,17 @@ def test_y0_3_redistribution_defaults_to_automatic_online() -> None:
 def test_y0_3_board_needs_online_extra_tokens() -> None:
     with pytest.raises(ValidationError, match="Y-7.6"):
         GameConfig(seats=[Seat(name=n) for n in "ABC"], map="mini", ruleset="online")
+
+
+def test_y7_6_a_board_without_extra_tokens_for_the_seat_count_is_refused_in_words() -> None:
+    # Issue 29: the config passed and new_game failed later with an AssertionError.
+    data = json.loads((Path(__file__).parent / "maps" / "delta.json").read_text("utf-8"))
+    data.update(id="delta_three_only", online_extra_tokens={"3": 10})
+    register_map(data)
+    GameConfig(seats=[Seat(name=n) for n in "ABC"], map="delta_three_only", ruleset="online")
+    with pytest.raises(ValidationError, match=r"no online extra tokens for 4 players \(Y-7.6\)"):
+        GameConfig(seats=[Seat(name=n) for n in "ABCD"], map="delta_three_only",
+                   ruleset="online")
 
 
 def test_y0_3_classic_refuses_boards_with_deserts_and_rivers() -> None:

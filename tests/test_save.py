@@ -138,6 +138,11 @@ def test_usual_mistakes_have_their_own_message() -> None:
             decode_save(bad)
     with pytest.raises(SaveError, match="text"):
         decode_save(None)
+    # Issue 29: a cut or changed link says so in a player's words, with what to do.
+    for bad in ("vinci1.@@@@", text[:-12], "vinci1.AAAAAA", text + "AAAA"):
+        with pytest.raises(SaveError, match="ask its sender for a new one") as caught:
+            decode_save(bad)
+        assert "base64" not in str(caught.value) and "bytes" not in str(caught.value)
     with pytest.raises(SaveError, match="text"):
         decode_save(b"vinci1.abc")
 
@@ -214,7 +219,7 @@ def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
     text = sample_save()
     body = text.split(".", 1)[1]
     packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)) + b"\x00trailing"
-    with pytest.raises(SaveError, match="extra bytes"):
+    with pytest.raises(SaveError, match="goes on after its end"):
         decode_save("vinci1." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
 
 

@@ -10,6 +10,7 @@ import pytest
 from builders import give_civ, position, put, start_turn
 
 import vinci_core as vc
+from vinci_core.game.actions import illegal_n
 from vinci_core.table.playback import Replay
 from vinci_core.table.presenter import (
     describe,
@@ -113,7 +114,8 @@ def test_a_refusal_links_the_tile_of_its_rule(lang: str) -> None:
 
 
 def test_a_refusal_without_a_tile_is_plain_text() -> None:
-    exc = vc.IllegalAction("C-3.3.3", "costs {cost} tokens, you hold {hand}", cost=4, hand=2)
+    exc = illegal_n("C-3.3.3", "costs {n} token, you hold {hand}",
+                    "costs {n} tokens, you hold {hand}", 4, hand=2)
     assert refusal_parts(exc, "de") == [(refusal_text(exc, "de"), None)]
 
 

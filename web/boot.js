@@ -1,5 +1,5 @@
 // Starts Python for the page with Pyodide alone (no PyScript: its own start added a third to
-// a bare boot, for nothing the page uses; see README "Speed in the browser").
+// a bare boot, for nothing the page uses; see docs/performance.md).
 //
 // Our own Python (vinci_core, main.py and ui/, with bytecode) is one zip, vinci.zip
 // (build/build_site.py, PYTHON_ZIP). It is fetched while Pyodide's core loads, written into

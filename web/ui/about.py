@@ -45,12 +45,12 @@ class AboutBox:
         self.report.append(("pydantic-version", "pydantic", pydantic.VERSION, None))
         board = maps.register_map(_SELF_CHECK_MAP)
         self.report.append(("engine-check", N_("Engine self-check"),
-                            N_("ok: {n} provinces compiled, fingerprint {fingerprint}"),
+                            N_("ok: provinces compiled: {n}, fingerprint {fingerprint}"),
                             {"n": len(board.ids), "fingerprint": board.fingerprint}))
         try:
             europe = maps.load_map("europe")
             self.report.append(("map", N_("Europe map"),
-                                N_("{n} provinces, {seas} sea zones, fingerprint "
+                                N_("provinces: {n}, sea zones: {seas}, fingerprint "
                                    "{fingerprint}"),
                                 {"n": len(europe.ids), "seas": len(europe.sea_ids),
                                  "fingerprint": europe.fingerprint}))

@@ -125,7 +125,9 @@ def update_seat_rows() -> None:
 
 def default_name(i: int) -> str:
     """The name field's first value for seat ``i`` in the page's language."""
-    return _("You") if i == 0 else _("Player {n}").format(n=i + 1)
+    from vinci_core.table.newgame import default_name as named
+
+    return named(i, lang())
 
 
 def word_seat_rows(old_names: list[str] | None = None) -> None:
@@ -202,12 +204,15 @@ def form_error(text: str) -> None:
 # ------------------------------------------------------------------ saved games, share
 
 
-def render_saves(entries: list[dict[str, Any]], on_screen: str | None) -> None:
+def render_saves(entries: list[dict[str, Any]], on_screen: str | None, damaged: str = "") -> None:
+    """The saved-games list; ``damaged`` says what was skipped of it (SaveStore.damaged_note)."""
     from vinci_core.table.store import status_text
 
     box = element("saves-list")
     box.replaceChildren()
     show(element("saves-dialog").querySelector(".empty"), not entries)
+    if damaged:
+        box.append(make("li", damaged, class_="damaged", role="status"))
     for e in entries:
         li = make("li", None, data_game=e["id"])
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(float(e.get("updated", 0))))

@@ -82,7 +82,7 @@ class SavedGames:
 
     def open_list(self) -> None:
         self.flush()
-        dialogs.render_saves(self.store.entries(), self.game_id)
+        dialogs.render_saves(self.store.entries(), self.game_id, self.store.damaged_note())
         dialogs.open_modal("saves-dialog")
 
     def delete(self, gid: str) -> None:
@@ -91,7 +91,7 @@ class SavedGames:
         if gid == self.game_id:
             self.game_id = None  # the game on screen stays; it is saved anew on next move
         self.render_saving()
-        dialogs.render_saves(self.store.entries(), self.game_id)
+        dialogs.render_saves(self.store.entries(), self.game_id, self.store.damaged_note())
 
     def link(self, for_seat: int | None = None) -> str:
         """The share link of the game on screen (``for_seat``: the seat that is to act)."""

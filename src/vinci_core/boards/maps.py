@@ -81,26 +81,14 @@ class Board:
 
 
 def compile_board(data: MapData) -> Board:
+    """The map file's facts as tuples by province number, with what follows from them (sea
+    components, entry provinces) worked out once per board rather than once per move."""
     ids = tuple(data.provinces)
     index = {pid: i for i, pid in enumerate(ids)}
     sea_ids = tuple(data.seas)
-    sea_index = {sid: i for i, sid in enumerate(sea_ids)}
     provs = [data.provinces[pid] for pid in ids]
-
-    # Sea components (C-3.2.2, C-3.3.2: "connected through sea zones").
-    component = [-1] * len(sea_ids)
-    for start in range(len(sea_ids)):
-        if component[start] >= 0:
-            continue
-        component[start] = start
-        stack = [start]
-        while stack:
-            s = stack.pop()
-            for other in data.seas[sea_ids[s]].neighbours:
-                o = sea_index[other]
-                if component[o] < 0:
-                    component[o] = start
-                    stack.append(o)
+    sea_index = {sid: i for i, sid in enumerate(sea_ids)}
+    component = _sea_components(data, sea_ids, sea_index)
     edge_components = {component[i] for i, sid in enumerate(sea_ids) if data.seas[sid].edge}
 
     seas_of = tuple(frozenset(sea_index[s] for s in p.seas) for p in provs)
@@ -110,13 +98,6 @@ def compile_board(data: MapData) -> Board:
     entry = tuple(p.edge or se for p, se in zip(provs, sea_entry, strict=True))
     astronomy_entry = tuple(
         e or bool(comps & edge_components) for e, comps in zip(entry, components_of, strict=True)
-    )
-    coast: dict[int, list[int]] = {}
-    for i, comps in enumerate(components_of):
-        for c in comps:
-            coast.setdefault(c, []).append(i)
-    coast_by_component = tuple(
-        tuple(coast.get(c, ())) for c in range(len(sea_ids))
     )
     return Board(
         data=data,
@@ -142,9 +123,40 @@ def compile_board(data: MapData) -> Board:
         astronomy_entry=astronomy_entry,
         sea_entry=sea_entry,
         components_of=components_of,
-        coast_by_component=coast_by_component,
+        coast_by_component=_coast_by_component(components_of, len(sea_ids)),
         edge_components=frozenset(edge_components),
     )
+
+
+def _sea_components(data: MapData, sea_ids: tuple[str, ...],
+                    sea_index: dict[str, int]) -> list[int]:
+    """Each sea zone's component: the zones "connected through sea zones" (C-3.2.2, C-3.3.2)
+    share one, named by its first zone in map file order."""
+    component = [-1] * len(sea_ids)
+    for start in range(len(sea_ids)):
+        if component[start] >= 0:
+            continue
+        component[start] = start
+        stack = [start]
+        while stack:
+            s = stack.pop()
+            for other in data.seas[sea_ids[s]].neighbours:
+                o = sea_index[other]
+                if component[o] < 0:
+                    component[o] = start
+                    stack.append(o)
+    return component
+
+
+def _coast_by_component(components_of: tuple[frozenset[int], ...],
+                        sea_count: int) -> tuple[tuple[int, ...], ...]:
+    """The provinces touching each sea component, in province order. A component is
+    numbered by its first sea zone, so a table as long as the sea zones holds them all."""
+    coast: dict[int, list[int]] = {}
+    for i, comps in enumerate(components_of):
+        for c in comps:
+            coast.setdefault(c, []).append(i)
+    return tuple(tuple(coast.get(c, ())) for c in range(sea_count))
 
 
 # Boards by id and version. A board's rule facts never change under the same version: a

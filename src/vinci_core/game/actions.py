@@ -33,6 +33,16 @@ class IllegalAction(Exception):
         self.message = text
         self.template = message
         self.values = args
+        # ngettext's plural form of ``template`` (:func:`illegal_n`), None for one form.
+        self.plural: str | None = None
+
+
+def illegal_n(rule: str, singular: str, plural: str, n: int, **args: object) -> IllegalAction:
+    """An :class:`IllegalAction` whose words follow the count ``n`` (its ``{n}`` value):
+    ``singular`` and ``plural`` are ngettext's English forms."""
+    exc = IllegalAction(rule, singular if n == 1 else plural, n=n, **args)
+    exc.template, exc.plural = singular, plural
+    return exc
 
 
 def _is_whole(value: object) -> bool:

@@ -316,10 +316,12 @@ class StrongPlayer:
             if rival is not None:
                 comparison = say(" (the best paid slot promises {change})",
                                  change=f"{rival[0] - best_value:+.0f}")
-        return _decided(state, best, say(
-            "Takes {civ} (slot {slot}, {tokens} tokens) {price}{gain}: expects {change} VP "
+        return _decided(state, best, say_n(
+            "Takes {civ} (slot {slot}, {n} token) {price}{gain}: expects {change} VP "
             "of position over the next {turns} turns{comparison}.",
-            civ=Civ((a, b)), slot=best.slot, tokens=tokens, price=price, gain=gain,
+            "Takes {civ} (slot {slot}, {n} tokens) {price}{gain}: expects {change} VP "
+            "of position over the next {turns} turns{comparison}.", tokens,
+            civ=Civ((a, b)), slot=best.slot, price=price, gain=gain,
             change=f"{best_value - state.players[seat].score:+.0f}", turns=self.horizon,
             comparison=comparison))
 
@@ -332,11 +334,14 @@ class StrongPlayer:
             (decline_value, _), (keep_value, _) = results
             worth = empire_worth(state, seat)
             if decline_value > keep_value:
-                return _decided(state, Decline(), say(
-                    "Declines: the empire ({worth} VP a turn, {spare} spare tokens) goes on "
+                return _decided(state, Decline(), say_n(
+                    "Declines: the empire ({worth} VP a turn, {n} spare token) goes on "
                     "scoring in decline while a fresh civilization grows; that promises "
                     "{more} VP more over the next turns than playing on.",
-                    worth=worth, spare=threat_power(state, seat),
+                    "Declines: the empire ({worth} VP a turn, {n} spare tokens) goes on "
+                    "scoring in decline while a fresh civilization grows; that promises "
+                    "{more} VP more over the next turns than playing on.",
+                    threat_power(state, seat), worth=worth,
                     more=f"{decline_value - keep_value:.0f}"))
             keep_reason: Message | None = say(
                 "keeping the empire ({worth} VP a turn) promises {more} VP more than "
@@ -348,9 +353,11 @@ class StrongPlayer:
             partner, pressure = self._peace_partner(state, seat, envoys)
             if partner is not None:
                 name = state.config.seats[partner.seat].name
-                return _decided(state, partner, say(
-                    "Makes peace with {name}, whose {tokens} tokens next door are the "
-                    "biggest threat to the empire.", name=name, tokens=pressure))
+                return _decided(state, partner, say_n(
+                    "Makes peace with {name}, whose {n} token next door is the "
+                    "biggest threat to the empire.",
+                    "Makes peace with {name}, whose {n} tokens next door are the "
+                    "biggest threat to the empire.", pressure, name=name))
         return (yield from self._conquest_step(state, seat, legal, keep_reason))
 
     def _decline_worth_testing(self, state: GameState, seat: int) -> bool:
@@ -459,9 +466,10 @@ class StrongPlayer:
         if hand < len(empty):  # fewer tokens than provinces: keep the best (book rule)
             book = reorganization_placement(state, seat)
             ids = state.board.ids
-            return _decided(state, PlaceAll.of({ids[p]: n for p, n in book.items()}), say(
-                "Too few tokens for every province: keeps the {tokens} most valuable ones.",
-                tokens=hand))
+            return _decided(state, PlaceAll.of({ids[p]: n for p, n in book.items()}), say_n(
+                "Too few tokens for every province: keeps {n} province, the most valuable "
+                "one.", "Too few tokens for every province: keeps the {n} most valuable ones.",
+                hand))
         base = dict.fromkeys(empty, 1)
         placement, fear = defended_placement(state, seat, empire, hand - len(empty), base)
         for p, n in base.items():
@@ -645,8 +653,9 @@ def _fear(state: GameState, seat: int) -> Message | str:
             worst, who = power, other
     if who < 0:
         return ""
-    return say("; fears {name}'s {tokens} tokens on its border",
-               name=state.config.seats[who].name, tokens=worst)
+    return say_n("; fears {name}'s {n} token on its border",
+                 "; fears {name}'s {n} tokens on its border", worst,
+                 name=state.config.seats[who].name)
 
 
 def _turn_points_after(state: GameState, seat: int, plan: list[Action]) -> float:

@@ -1,6 +1,6 @@
 """The guided first game: a short scripted game that says what to do next and why.
 
-One human ("You", seat 0) against three of the book's virtual players, classic rules on the
+One human ("Player 1", seat 0) against three of the book's virtual players, classic rules on the
 Europe board, seed :data:`GUIDE_SEED`. The virtual players are deterministic (seed + log),
 so the human's scripted actions (:data:`GUIDE_SCRIPT`) always meet the same position: choose
 a civilization, enter the board, conquer (the cost explained term by term), finish,
@@ -21,6 +21,7 @@ position. The seed and script were chosen by ``bench/guide_seed.py``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -73,8 +74,14 @@ def guide_config(lang: str = "en", seed: int = GUIDE_SEED) -> GameConfig:
     # Here, not at the top: only the guided game needs the book's virtual player.
     from ..players.virtual import VirtualPlayer, solo
 
-    name = translations(lang, "guide").gettext("You")
-    return solo(name, VirtualPlayer(), map="europe", seed=seed)
+    # Names, not pronouns: the log's third-person sentences take them ("Player 1's turn");
+    # the virtual players are named as in any other game of the page.
+    tr = translations(lang, "guide")
+    config = solo(tr.gettext("Player {n}").format(n=1), VirtualPlayer(), map="europe",
+                  seed=seed)
+    seats = [s.model_copy(update={"name": tr.gettext("Virtual {n}").format(n=i)})
+             if s.virtual else s for i, s in enumerate(config.seats)]
+    return config.model_copy(update={"seats": seats})
 
 
 def is_guided(config: GameConfig) -> bool:
@@ -233,113 +240,167 @@ def free_step(done: int, lang: str) -> GuideStep:
 
 def guide_step(state: GameState, lang: str) -> GuideStep:
     """What to do now and why, in ``lang``."""
-    tr = translations(lang, "guide")
-    _, ngettext = tr.gettext, tr.ngettext
     where = progress(state)
-    total = len(GUIDE_SCRIPT)
-    if where.off_script or where.done >= total or state.is_terminal:
+    if where.off_script or where.done >= len(GUIDE_SCRIPT) or state.is_terminal:
         return free_step(where.done, lang)
     if state.current_player != HUMAN:
-        text = _("The virtual players take their turns: their moves show as notices on the "
-                 "board and in the move log. Your turn comes next.")
-        if where.last_scored is not None:
-            points, terms = where.last_scored
-            text = ngettext("You scored {n} victory point: {sum}.",
-                            "You scored {n} victory points: {sum}.", points).format(
-                n=points, sum=_score_text(terms, lang)) + " " + text
-        return GuideStep("wait", where.done, total, _("The others play"), text)
+        return _wait_step(where, lang)
     expected = GUIDE_SCRIPT[where.done]
     kind = expected["kind"]
+    if kind not in _STEPS:
+        raise ValueError(f"the guide has no step for {kind!r}")  # pragma: no cover
+    return _STEPS[kind](state, expected, where.done, lang)
+
+
+def _guide_texts(lang: str) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """The guide catalogue's gettext and ngettext: the steps call them ``_`` and ``ngettext``,
+    the names build/catalogues.py extracts messages from."""
+    tr = translations(lang, "guide")
+    return tr.gettext, tr.ngettext
+
+
+def _wait_step(where: Progress, lang: str) -> GuideStep:
+    """The virtual players' turns; the first words after the human's turn give its score."""
+    _, ngettext = _guide_texts(lang)
+    text = _("The virtual players take their turns: their moves show as notices on the "
+             "board and in the move log. Your turn comes next.")
+    if where.last_scored is not None:
+        points, terms = where.last_scored
+        text = ngettext("You scored {n} victory point: {sum}.",
+                        "You scored {n} victory points: {sum}.", points).format(
+            n=points, sum=_score_text(terms, lang)) + " " + text
+    return GuideStep("wait", where.done, len(GUIDE_SCRIPT), _("The others play"), text)
+
+
+def _choose_step(state: GameState, expected: dict[str, Any], done: int,
+                 lang: str) -> GuideStep:
+    """The first civilization, or the new one after the decline."""
+    _, ngettext = _guide_texts(lang)
     player = state.players[HUMAN]
-    hand = player.hand
-    if kind == "choose":
-        tokens = _after(state, expected).players[HUMAN].hand
-        if player.declined_civ is None:
-            title = _("Choose a civilization")
-            text = _("In Vinci you lead one civilization after another. Each is two tiles "
-                     "of abilities and a number of tokens. The civilization in slot 1 costs "
-                     "nothing (each slot further down costs 1 VP per slot above it), and "
-                     "this one brings {tokens} tokens: click it.").format(tokens=tokens)
-        else:
-            title = _("Choose a new civilization")
-            text = _("Your old empire stays on the board in decline. Now take a fresh "
-                     "civilization: the one in slot {slot} brings {tokens} tokens, and it "
-                     "enters the board on your next turn. Click it.").format(
-                slot=expected["slot"], tokens=tokens)
-        return GuideStep(kind, where.done, total, title, text, {"slot": expected["slot"]},
-                         expected)
-    if kind == "conquer":
-        pid = expected["province"]
-        cost = conquest_cost(state, pid).total
-        name = _province(state, pid, lang)
-        pay = ngettext("It costs {cost} token: {sum}.", "It costs {cost} tokens: {sum}.",
-                       cost).format(cost=cost, sum=_cost_text(state, pid, lang))
-        left = ngettext("You have {hand} token in hand, {left} after this conquest.",
-                        "You have {hand} tokens in hand, {left} after this conquest.",
-                        hand).format(hand=hand, left=hand - cost)
-        owner = state.owner[state.board.index[pid]]
-        if not state.empire(HUMAN):
-            title = _("Enter the board")
-            why = _("A new civilization enters the board through a province on its edge or "
-                    "its coast. Click {province}.").format(province=name)
-        else:
-            title = _("Conquer {province}").format(province=name)
-            why = _("An empire grows from province to neighbouring province. Click "
-                    "{province}.").format(province=name)
-        parts = [why, pay]
-        defenders = state.tokens[state.board.index[pid]]
-        if owner >= 0:
-            parts.append(ngettext(
-                "It belongs to {player}: their {n} token there adds {n} to the cost, and "
-                "they lose it.",
-                "It belongs to {player}: their {n} tokens there add {n} to the cost; they "
-                "lose one and take the others back.", defenders).format(
-                player=state.config.seats[owner].name, n=defenders))
-        elif defenders:
-            parts.append(_("A native people holds it: its token adds 1 to the cost."))
-        parts.append(left)
-        return GuideStep("enter" if not state.empire(HUMAN) else "conquer", where.done, total,
-                         title, " ".join(parts), {"province": pid}, expected)
-    if kind == "finish":
+    tokens = _after(state, expected).players[HUMAN].hand
+    if player.declined_civ is None:
+        title = _("Choose a civilization")
+        text = _("In Vinci you lead one civilization after another. Each is two tiles "
+                 "of abilities and a number of tokens. The civilization in slot 1 costs "
+                 "nothing (each slot further down costs 1 VP per slot above it), and "
+                 "this one brings {tokens} tokens: click it.").format(tokens=tokens)
+    else:
+        title = _("Choose a new civilization")
         text = ngettext(
-            "Stop conquering here: click Finish conquering. The {n} token left in your hand "
-            "is not lost: next you spread your tokens over your provinces.",
-            "Stop conquering here: click Finish conquering. The {n} tokens left in your "
-            "hand are not lost: next you spread your tokens over your provinces.",
-            hand).format(n=hand)
-        return GuideStep(kind, where.done, total, _("Finish conquering"), text,
-                         {"testid": "finish-conquest"}, expected)
-    if kind == "place_all":
-        placement = expected["placement"]
-        points, terms = _scored(state, expected)
-        text = " ".join((
-            _("Reorganize: every token of your empire is in your hand again ({n}). Each "
-              "province keeps at least one; a province that others can reach is dearer to "
-              "take for each token on it.").format(n=hand),
-            _("Set {placement} with + and −, then click Place tokens.").format(
-                placement=_placement_text(state, placement, lang)),
-            ngettext("That ends your turn, and you score {n} victory point: {sum}.",
-                     "That ends your turn, and you score {n} victory points: {sum}.",
-                     points).format(n=points, sum=_score_text(terms, lang))))
-        return GuideStep("reorganize", where.done, total, _("Reorganize and score"), text,
-                         {"testid": "place-all", "provinces": sorted(placement)}, expected)
-    if kind == "decline":
-        points, terms = _scored(state, expected)
-        provinces = len(state.empire(HUMAN))
-        text = " ".join((
-            ngettext("Your empire holds {n} province and its tokens are spread thin: it "
-                     "would grow slowly now.",
-                     "Your empire holds {n} provinces and its tokens are spread thin: it "
-                     "would grow slowly now.", provinces).format(n=provinces),
-            _("Put it into decline: click Decline. It stays on the board with one token "
-              "per province and goes on scoring for you until others take it."),
-            ngettext("This turn it scores {n} victory point: {sum}.",
-                     "This turn it scores {n} victory points: {sum}.", points).format(
-                n=points, sum=_score_text(terms, lang)),
-            _("Then you choose a new civilization at once.")))
-        return GuideStep(kind, where.done, total, _("Decline"), text, {"testid": "decline"},
-                         expected)
-    raise ValueError(f"the guide has no step for {kind!r}")  # pragma: no cover
+            "Your old empire stays on the board in decline. Now take a fresh "
+            "civilization: the one in slot {slot} brings {n} token, and it "
+            "enters the board on your next turn. Click it.",
+            "Your old empire stays on the board in decline. Now take a fresh "
+            "civilization: the one in slot {slot} brings {n} tokens, and it "
+            "enters the board on your next turn. Click it.", tokens).format(
+            slot=expected["slot"], n=tokens)
+    return GuideStep("choose", done, len(GUIDE_SCRIPT), title, text, {"slot": expected["slot"]},
+                     expected)
+
+
+def _conquer_step(state: GameState, expected: dict[str, Any], done: int,
+                  lang: str) -> GuideStep:
+    """A conquest (the entry onto the board when the empire has no province yet), its cost
+    term by term and what the defenders lose."""
+    _, ngettext = _guide_texts(lang)
+    hand = state.players[HUMAN].hand
+    pid = expected["province"]
+    cost = conquest_cost(state, pid).total
+    name = _province(state, pid, lang)
+    pay = ngettext("It costs {cost} token: {sum}.", "It costs {cost} tokens: {sum}.",
+                   cost).format(cost=cost, sum=_cost_text(state, pid, lang))
+    left = ngettext("You have {hand} token in hand, {left} after this conquest.",
+                    "You have {hand} tokens in hand, {left} after this conquest.",
+                    hand).format(hand=hand, left=hand - cost)
+    owner = state.owner[state.board.index[pid]]
+    if not state.empire(HUMAN):
+        title = _("Enter the board")
+        why = _("A new civilization enters the board through a province on its edge or "
+                "its coast. Click {province}.").format(province=name)
+    else:
+        title = _("Conquer {province}").format(province=name)
+        why = _("An empire grows from province to neighbouring province. Click "
+                "{province}.").format(province=name)
+    parts = [why, pay]
+    defenders = state.tokens[state.board.index[pid]]
+    if owner >= 0:
+        parts.append(ngettext(
+            "It belongs to {player}: their {n} token there adds {n} to the cost, and "
+            "they lose it.",
+            "It belongs to {player}: their {n} tokens there add {n} to the cost; they "
+            "lose one and take the others back.", defenders).format(
+            player=state.config.seats[owner].name, n=defenders))
+    elif defenders:
+        parts.append(_("A native people holds it: its token adds 1 to the cost."))
+    parts.append(left)
+    return GuideStep("enter" if not state.empire(HUMAN) else "conquer", done, len(GUIDE_SCRIPT),
+                     title, " ".join(parts), {"province": pid}, expected)
+
+
+def _finish_step(state: GameState, expected: dict[str, Any], done: int,
+                 lang: str) -> GuideStep:
+    """The end of the conquests, with tokens left in hand."""
+    _, ngettext = _guide_texts(lang)
+    hand = state.players[HUMAN].hand
+    text = ngettext(
+        "Stop conquering here: click Finish conquering. The {n} token left in your hand "
+        "is not lost: next you spread your tokens over your provinces.",
+        "Stop conquering here: click Finish conquering. The {n} tokens left in your "
+        "hand are not lost: next you spread your tokens over your provinces.",
+        hand).format(n=hand)
+    return GuideStep("finish", done, len(GUIDE_SCRIPT), _("Finish conquering"), text,
+                     {"testid": "finish-conquest"}, expected)
+
+
+def _reorganize_step(state: GameState, expected: dict[str, Any], done: int,
+                     lang: str) -> GuideStep:
+    """The reorganization, the placement to set and the score it brings."""
+    _, ngettext = _guide_texts(lang)
+    hand = state.players[HUMAN].hand
+    placement = expected["placement"]
+    points, terms = _scored(state, expected)
+    text = " ".join((
+        _("Reorganize: every token of your empire is in your hand again ({n}). Each "
+          "province keeps at least one; a province that others can reach is dearer to "
+          "take for each token on it.").format(n=hand),
+        _("Set {placement} with + and −, then click Place tokens.").format(
+            placement=_placement_text(state, placement, lang)),
+        ngettext("That ends your turn, and you score {n} victory point: {sum}.",
+                 "That ends your turn, and you score {n} victory points: {sum}.",
+                 points).format(n=points, sum=_score_text(terms, lang))))
+    return GuideStep("reorganize", done, len(GUIDE_SCRIPT), _("Reorganize and score"), text,
+                     {"testid": "place-all", "provinces": sorted(placement)}, expected)
+
+
+def _decline_step(state: GameState, expected: dict[str, Any], done: int,
+                  lang: str) -> GuideStep:
+    """The decline: why now, and what the old empire still scores."""
+    _, ngettext = _guide_texts(lang)
+    points, terms = _scored(state, expected)
+    provinces = len(state.empire(HUMAN))
+    text = " ".join((
+        ngettext("Your empire holds {n} province and its tokens are spread thin: it "
+                 "would grow slowly now.",
+                 "Your empire holds {n} provinces and its tokens are spread thin: it "
+                 "would grow slowly now.", provinces).format(n=provinces),
+        _("Put it into decline: click Decline. It stays on the board with one token "
+          "per province and goes on scoring for you until others take it."),
+        ngettext("This turn it scores {n} victory point: {sum}.",
+                 "This turn it scores {n} victory points: {sum}.", points).format(
+            n=points, sum=_score_text(terms, lang)),
+        _("Then you choose a new civilization at once.")))
+    return GuideStep("decline", done, len(GUIDE_SCRIPT), _("Decline"), text,
+                     {"testid": "decline"}, expected)
+
+
+# The step for each kind of scripted action; "place_all" is the reorganization, the step's key.
+_STEPS: dict[str, Callable[[GameState, dict[str, Any], int, str], GuideStep]] = {
+    "choose": _choose_step,
+    "conquer": _conquer_step,
+    "finish": _finish_step,
+    "place_all": _reorganize_step,
+    "decline": _decline_step,
+}
 
 
 def refusal(state: GameState, action: Action | dict[str, Any], lang: str) -> str | None:

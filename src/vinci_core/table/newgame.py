@@ -15,6 +15,9 @@ from ..text.i18n import N_, translations
 from .palette import DEFAULT_COLOURS
 
 if TYPE_CHECKING:
+    from gettext import NullTranslations
+
+    from ..players.virtual import VirtualPlayer
     from ..turn.schemas import GameConfig, Seat
 
 MODES = ("hotseat", "solo", "two_player")
@@ -104,11 +107,23 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     games, per seat, ``human`` or an AI level (that seat is then played by the AI under its
     name).
     """
-    from pydantic import ValidationError
-
-    from ..turn.schemas import GameConfig, Seat  # the edge: pydantic validates the form
-
     t = translations(lang)
+    # Each section raises at its first mistake: their order decides which of several
+    # mistakes a form is told about, so it stays the order the checks have always had.
+    ruleset, mode, board = _game_type(form)
+    if ruleset == "online":
+        # The hidden classic-only fields do not apply (Y-3.4.6, Y-3.6, Y-6.1, Y-8).
+        form = {k: v for k, v in form.items() if k not in CLASSIC_ONLY_FIELDS}
+    names = _player_names(form, mode, ruleset, t)
+    options = _rule_options(form, ruleset, board, lang)
+    levels = _player_levels(form, mode, ruleset)
+    human_colours = _human_colours(form, names, t)
+    robot = _virtual_player(form)
+    return _seated_config(mode, names, human_colours, levels, robot, options, t)
+
+
+def _game_type(form: dict[str, Any]) -> tuple[str, str, str]:
+    """The kind of game: the ruleset, the game type and the board it is played on."""
     ruleset = _text(form, "ruleset") or "classic"
     if ruleset not in RULESET_LABELS:
         raise ValueError(f"unknown ruleset {ruleset!r}.")
@@ -125,15 +140,19 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     if board in BOARD_LABELS and board not in RULESET_BOARDS[ruleset]:
         raise ValueError(f"A {ruleset} game cannot be played on "
                          f"{BOARD_LABELS.get(board, repr(board))}.")
-    if ruleset == "online":
-        # The hidden classic-only fields do not apply (Y-3.4.6, Y-3.6, Y-6.1, Y-8).
-        form = {k: v for k, v in form.items() if k not in CLASSIC_ONLY_FIELDS}
+    return ruleset, mode, board
+
+
+def _player_names(form: dict[str, Any], mode: str, ruleset: str,
+                  t: NullTranslations) -> list[str]:
+    """The human players' names: as many as the game type seats, distinct and short."""
     names = [str(n).strip() for n in form.get("names") or []]
-    colours = [str(c).strip() or None for c in form.get("colours") or []]
     humans = {"hotseat": None, "solo": 1, "two_player": 2}[mode]
     if humans is None:
+        # A hot-seat table is as long as the rows given a name (empty rows are unused).
         names = [n for n in names if n]
-        low, high = choices["counts"][0], choices["counts"][-1]
+        counts = dialog_choices(ruleset)["counts"]
+        low, high = counts[0], counts[-1]
         if not low <= len(names) <= high:
             raise ValueError(t.gettext("A hot-seat game needs {low} to {high} players with "
                                        "names.").format(low=low, high=high))
@@ -147,6 +166,13 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
         if len(n) > 40:
             raise ValueError(t.gettext("The name {name}… is longer than 40 characters.").format(
                 name=repr(n[:40])))
+    return names
+
+
+def _rule_options(form: dict[str, Any], ruleset: str, board: str,
+                  lang: str) -> dict[str, Any]:
+    """GameConfig's options other than the seats: the seed, the target, the board, the
+    ruleset and the C-7 options, the edition's preset filling in the ones left out."""
     options: dict[str, Any] = {}
     seed = _number(form, "seed", N_("The seed"), 0, 2**63 - 1, lang)
     if seed is None:
@@ -168,7 +194,11 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
     if edition != "custom" and edition not in EDITIONS:
         raise ValueError(f"unknown edition {edition!r}.")
     # The preset fills in what the form leaves out; an option set one by one wins.
-    options = {**EDITIONS.get(edition, {}), **options}
+    return {**EDITIONS.get(edition, {}), **options}
+
+
+def _player_levels(form: dict[str, Any], mode: str, ruleset: str) -> list[str]:
+    """The form's ``levels``, each one the game type and the ruleset can seat."""
     levels = [str(x).strip() for x in form.get("levels") or []]
     allowed = set(AI_LEVELS) | ({"human"} if mode == "hotseat" else set())
     for wanted in levels:
@@ -177,6 +207,12 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
         if wanted in AI_LEVELS and wanted not in SEATING[ruleset].ai_levels:
             raise ValueError(f"the {AI_LEVEL_LABELS[wanted]} does not play {ruleset} games "
                              f"yet.")
+    return levels
+
+
+def _human_colours(form: dict[str, Any], names: list[str], t: NullTranslations) -> list[str]:
+    """Each human's colour (the row's default when none is chosen), no two alike."""
+    colours = [str(c).strip() or None for c in form.get("colours") or []]
     human_colours = [(colours[i] if i < len(colours) else None) or SEAT_COLOURS[i]
                      for i in range(len(names))]
     taken = [c.lower() for c in human_colours]
@@ -186,8 +222,11 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
             raise ValueError(t.gettext("{name} and {other} have the same colour: choose "
                                        "another for one of them.").format(name=names[i],
                                                                          other=other))
-    # Virtual seats take the first default colours that no human has chosen.
-    spare = iter(c for c in SEAT_COLOURS if c.lower() not in taken)
+    return human_colours
+
+
+def _virtual_player(form: dict[str, Any]) -> VirtualPlayer:
+    """The book's player with the form's V-2 level and V-4 options: every AI seat's."""
     strength = _text(form, "virtual_level") or "normal"
     if strength not in ("normal", "hard"):
         raise ValueError(f"unknown level of the virtual players {strength!r}.")
@@ -198,6 +237,38 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
         tiebreak_prefers_humans=_text(form, "virtual_tiebreak") == "humans")
     if strength == "hard":
         robot = VirtualPlayer.hard(robot.preference, robot.tiebreak_prefers_humans)
+    return robot
+
+
+def _seated_config(mode: str, names: list[str], human_colours: list[str], levels: list[str],
+                   robot: VirtualPlayer, options: dict[str, Any],
+                   t: NullTranslations) -> GameConfig:
+    """The GameConfig of the checked fields; what only pydantic checks (a colour's form, a
+    board that does not exist) comes back as its first complaint, in a sentence."""
+    from pydantic import ValidationError
+
+    from ..turn.schemas import GameConfig  # the edge: pydantic validates the form
+
+    try:
+        seats = _seats(mode, names, human_colours, levels, robot, t)
+        if mode == "hotseat":
+            return GameConfig(seats=seats, **options)
+        return GameConfig(seats=seats, mode=mode, **options)
+    except ValidationError as exc:
+        first_error = exc.errors()[0]
+        where = ".".join(str(x) for x in first_error.get("loc", ()))
+        raise ValueError(f"Invalid setting {where}: {first_error.get('msg')}.") from None
+
+
+def _seats(mode: str, names: list[str], human_colours: list[str], levels: list[str],
+           robot: VirtualPlayer, t: NullTranslations) -> list[Seat]:
+    """The seats in table order: a hot-seat table's rows, the solo human before the three
+    virtual players, the two-player game's humans each followed by a virtual partner."""
+    from ..turn.schemas import Seat
+
+    # Virtual seats take the first default colours that no human has chosen.
+    taken = [c.lower() for c in human_colours]
+    spare = iter(c for c in SEAT_COLOURS if c.lower() not in taken)
 
     def virtual(n: int) -> str:
         """A virtual seat's name, in the language of the page that made the game."""
@@ -210,25 +281,17 @@ def config_from_form(form: dict[str, Any], lang: str = "en") -> GameConfig:
         chosen = levels[i] if i < len(levels) else "book"
         return seat.model_copy(update={"ai_level": chosen}) if chosen == "strong" else seat
 
-    try:
-        humans_seats = [Seat(name=n, colour=c) for n, c in zip(names, human_colours,
-                                                                 strict=True)]
-        if mode == "hotseat":
-            seats = [ai_seat(s.name, s.colour, i)
-                     if i < len(levels) and levels[i] != "human" else s
-                     for i, s in enumerate(humans_seats)]
-            return GameConfig(seats=seats, **options)
-        if mode == "solo":
-            seats = humans_seats + [ai_seat(virtual(i), next(spare), i - 1)
-                                    for i in (1, 2, 3)]
-            return GameConfig(seats=seats, mode="solo", **options)
-        seats = [humans_seats[0], ai_seat(virtual(1), next(spare), 0),
-                 humans_seats[1], ai_seat(virtual(2), next(spare), 1)]
-        return GameConfig(seats=seats, mode="two_player", **options)
-    except ValidationError as exc:
-        first_error = exc.errors()[0]
-        where = ".".join(str(x) for x in first_error.get("loc", ()))
-        raise ValueError(f"Invalid setting {where}: {first_error.get('msg')}.") from None
+    humans_seats = [Seat(name=n, colour=c) for n, c in zip(names, human_colours,
+                                                             strict=True)]
+    if mode == "hotseat":
+        return [ai_seat(s.name, s.colour, i)
+                if i < len(levels) and levels[i] != "human" else s
+                for i, s in enumerate(humans_seats)]
+    if mode == "solo":
+        return humans_seats + [ai_seat(virtual(i), next(spare), i - 1)
+                               for i in (1, 2, 3)]
+    return [humans_seats[0], ai_seat(virtual(1), next(spare), 0),
+            humans_seats[1], ai_seat(virtual(2), next(spare), 1)]
 
 
 def remote_seats(form: dict[str, Any]) -> frozenset[int]:
@@ -276,3 +339,9 @@ def level_rows(mode: str, count: int, ruleset: str = "classic",
     return [{"label": t.gettext("Player {n}").format(n=i + 1),
              "options": options(("human", *AI_LEVELS))}
             for i in range(count)]
+
+
+def default_name(i: int, lang: str = "en") -> str:
+    """The new-game form's first name for player ``i`` (from 0) in ``lang``: a name, never
+    a pronoun, for the log's third-person sentences take it ("Player 1's turn")."""
+    return translations(lang).gettext("Player {n}").format(n=i + 1)

@@ -33,6 +33,8 @@ from .palette import seat_marks
 from .view import seat_colour, seat_colours
 
 if TYPE_CHECKING:
+    import gettext
+
     from ..players.ai import Decision
 
 
@@ -204,45 +206,9 @@ def prompt(state: GameState, legal: list[Action] | None = None, lang: str = "en"
     if phase == "choose":
         return t.gettext("{who}: choose a civilization from the display.").format(who=who)
     if phase == "expand":
-        reachable = any(isinstance(a, Conquer) for a in legal)
-        entering = not state.empire(seat) and player.hand
-        if reachable and entering:
-            return t.ngettext(
-                "{who}: enter the board — click a highlighted province ({n} token in hand).",
-                "{who}: enter the board — click a highlighted province ({n} tokens in hand).",
-                hand).format(who=who, n=hand)
-        if reachable:
-            return t.ngettext(
-                "{who}: conquer a highlighted province ({n} token in hand), or finish "
-                "conquering.",
-                "{who}: conquer a highlighted province ({n} tokens in hand), or finish "
-                "conquering.", hand).format(who=who, n=hand)
-        can_decline = any(a.kind == "decline" for a in legal)
-        can_finish = any(a.kind == "finish" for a in legal)
-        if can_decline and can_finish:
-            return t.ngettext(
-                "{who}: no province is within reach of your {n} token — decline or finish "
-                "conquering.",
-                "{who}: no province is within reach of your {n} tokens — decline or finish "
-                "conquering.", hand).format(who=who, n=hand)
-        if can_decline:
-            return t.ngettext(
-                "{who}: no province is within reach of your {n} token — decline.",
-                "{who}: no province is within reach of your {n} tokens — decline.",
-                hand).format(who=who, n=hand)
-        if can_finish:
-            return t.ngettext(
-                "{who}: no province is within reach of your {n} token — finish conquering.",
-                "{who}: no province is within reach of your {n} tokens — finish conquering.",
-                hand).format(who=who, n=hand)
-        return t.gettext("{who}: no province is within reach.").format(who=who)
+        return _expand_prompt(state, legal, seat, who, lang)
     if phase == "keep":
-        parts = split_parts(state)
-        sizes = "; ".join(t.gettext("{provinces} and {tokens} around {province}").format(
-            provinces=_provinces(len(p["provinces"]), lang), tokens=_tokens(p["tokens"], lang),
-            province=province_name(state, p["keep"], lang)) for p in parts)
-        return t.gettext("{who}: your empire is split ({parts}) — click the part you "
-                         "keep.").format(who=who, parts=sizes)
+        return _keep_prompt(state, who, lang)
     if phase == "reorganize":
         return t.ngettext(
             "{who}: reorganize — place your {n} token, at least one per province.",
@@ -257,6 +223,58 @@ def prompt(state: GameState, legal: list[Action] | None = None, lang: str = "en"
             "{who}: place the {n} tokens you got back into your provinces.",
             n).format(who=who, n=n)
     return ""
+
+
+def _expand_prompt(state: GameState, legal: list[Action], seat: int, who: str,
+                   lang: str) -> str:
+    """The conquest phase's prompt: it names the way on that the legal actions leave (enter,
+    conquer, decline or finish), so a player with no province in reach knows why."""
+    t = translations(lang)
+    player = state.players[seat]
+    hand = player.hand
+    reachable = any(isinstance(a, Conquer) for a in legal)
+    entering = not state.empire(seat) and player.hand
+    if reachable and entering:
+        return t.ngettext(
+            "{who}: enter the board — click a highlighted province ({n} token in hand).",
+            "{who}: enter the board — click a highlighted province ({n} tokens in hand).",
+            hand).format(who=who, n=hand)
+    if reachable:
+        return t.ngettext(
+            "{who}: conquer a highlighted province ({n} token in hand), or finish "
+            "conquering.",
+            "{who}: conquer a highlighted province ({n} tokens in hand), or finish "
+            "conquering.", hand).format(who=who, n=hand)
+    can_decline = any(a.kind == "decline" for a in legal)
+    can_finish = any(a.kind == "finish" for a in legal)
+    if can_decline and can_finish:
+        return t.ngettext(
+            "{who}: no province is within reach of your {n} token — decline or finish "
+            "conquering.",
+            "{who}: no province is within reach of your {n} tokens — decline or finish "
+            "conquering.", hand).format(who=who, n=hand)
+    if can_decline:
+        return t.ngettext(
+            "{who}: no province is within reach of your {n} token — decline.",
+            "{who}: no province is within reach of your {n} tokens — decline.",
+            hand).format(who=who, n=hand)
+    if can_finish:
+        return t.ngettext(
+            "{who}: no province is within reach of your {n} token — finish conquering.",
+            "{who}: no province is within reach of your {n} tokens — finish conquering.",
+            hand).format(who=who, n=hand)
+    return t.gettext("{who}: no province is within reach.").format(who=who)
+
+
+def _keep_prompt(state: GameState, who: str, lang: str) -> str:
+    """C-3.4.2's choice: every part of the split empire, its size and where it lies."""
+    t = translations(lang)
+    parts = split_parts(state)
+    sizes = "; ".join(t.gettext("{provinces} and {tokens} around {province}").format(
+        provinces=_provinces(len(p["provinces"]), lang), tokens=_tokens(p["tokens"], lang),
+        province=province_name(state, p["keep"], lang)) for p in parts)
+    return t.gettext("{who}: your empire is split ({parts}) — click the part you "
+                     "keep.").format(who=who, parts=sizes)
 
 
 # What a virtual player is doing, by phase (the prompt of its turn).
@@ -297,32 +315,7 @@ def describe(before: GameState, action: Action, lang: str = "en") -> str:
         return t.gettext("{who} leaves {province}.").format(
             who=who, province=where(action.province))
     if isinstance(action, Conquer):
-        cost = 2 if action.espionage else 0 if action.religion else \
-            conquest_cost(before, action.province).total
-        p = before.board.index[action.province]
-        o = before.owner[p]
-        args = {"who": who, "province": where(action.province), "cost": cost}
-        if action.espionage:
-            message = (t.gettext("{who} conquers neutral {province} with Espionage for {cost}.")
-                       if o == NEUTRAL else
-                       t.gettext("{who} conquers {owner}'s {province} with Espionage for "
-                                 "{cost}.") if o >= 0 and o != seat else
-                       t.gettext("{who} conquers {province} with Espionage for {cost}."))
-        elif action.religion:
-            message = (t.gettext("{who} conquers neutral {province} with Religion for {cost}.")
-                       if o == NEUTRAL else
-                       t.gettext("{who} conquers {owner}'s {province} with Religion for "
-                                 "{cost}.") if o >= 0 and o != seat else
-                       t.gettext("{who} conquers {province} with Religion for {cost}."))
-        else:
-            message = (t.gettext("{who} conquers neutral {province} for {cost}.")
-                       if o == NEUTRAL else
-                       t.gettext("{who} conquers {owner}'s {province} for {cost}.")
-                       if o >= 0 and o != seat else
-                       t.gettext("{who} conquers {province} for {cost}."))
-        if o >= 0:
-            args["owner"] = seat_name(before, o)
-        return message.format(**args)
+        return _conquest_line(before, action, who, lang)
     if isinstance(action, Finish):
         return t.gettext("{who} stops conquering.").format(who=who)
     if isinstance(action, Keep):
@@ -340,6 +333,40 @@ def describe(before: GameState, action: Action, lang: str = "en") -> str:
     if isinstance(action, EndTurn):
         return t.gettext("{who} ends the turn.").format(who=who)
     return f"{who}: {action.kind}"
+
+
+def _conquest_line(before: GameState, action: Conquer, who: str, lang: str) -> str:
+    """A conquest's line: with the tile that paid for it (Espionage, Religion) and whose
+    province it was, each case its own whole sentence for the translators."""
+    t = translations(lang)
+    seat = before.current_player
+    cost = 2 if action.espionage else 0 if action.religion else \
+        conquest_cost(before, action.province).total
+    p = before.board.index[action.province]
+    o = before.owner[p]
+    args = {"who": who, "province": province_name(before, action.province, lang),
+            "cost": cost}
+    if action.espionage:
+        message = (t.gettext("{who} conquers neutral {province} with Espionage for {cost}.")
+                   if o == NEUTRAL else
+                   t.gettext("{who} conquers {owner}'s {province} with Espionage for "
+                             "{cost}.") if o >= 0 and o != seat else
+                   t.gettext("{who} conquers {province} with Espionage for {cost}."))
+    elif action.religion:
+        message = (t.gettext("{who} conquers neutral {province} with Religion for {cost}.")
+                   if o == NEUTRAL else
+                   t.gettext("{who} conquers {owner}'s {province} with Religion for "
+                             "{cost}.") if o >= 0 and o != seat else
+                   t.gettext("{who} conquers {province} with Religion for {cost}."))
+    else:
+        message = (t.gettext("{who} conquers neutral {province} for {cost}.")
+                   if o == NEUTRAL else
+                   t.gettext("{who} conquers {owner}'s {province} for {cost}.")
+                   if o >= 0 and o != seat else
+                   t.gettext("{who} conquers {province} for {cost}."))
+    if o >= 0:
+        args["owner"] = seat_name(before, o)
+    return message.format(**args)
 
 
 def the_human(state: GameState) -> int | None:
@@ -644,9 +671,18 @@ def refusal_text(exc: IllegalAction, lang: str = "en", state: GameState | None =
             values["what"] = t.gettext(str(values["what"]))
         if "phase" in values:
             values["phase"] = phase_name(str(values["phase"]), lang)
-    template = getattr(exc, "template", exc.message)
-    message = t.gettext(template).format(**values) if values else t.gettext(exc.message)
+    message = _refusal_template(exc, t).format(**values) if values else t.gettext(exc.message)
     return f"{message[:1].upper()}{message[1:]} ({exc.rule})."
+
+
+def _refusal_template(exc: IllegalAction, t: gettext.NullTranslations) -> str:
+    """A refusal's template in ``t``'s language, in the form its count asks for."""
+    template = getattr(exc, "template", exc.message)
+    plural = getattr(exc, "plural", None)
+    if plural is not None:
+        count = exc.values["n"]
+        return t.ngettext(template, plural, count if isinstance(count, int) else 2)
+    return t.gettext(template)
 
 
 def problem_text(exc: Exception, lang: str = "en") -> str:
@@ -660,7 +696,7 @@ def problem_text(exc: Exception, lang: str = "en") -> str:
     values: dict[str, object] = {}
     for key, value in getattr(exc, "values", {}).items():
         if isinstance(value, IllegalAction):
-            value = (t.gettext(value.template).format(**value.values) if value.values
+            value = (_refusal_template(value, t).format(**value.values) if value.values
                      else t.gettext(value.message))
         elif key == "problem":
             value = t.gettext(str(value))

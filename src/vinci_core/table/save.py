@@ -288,7 +288,9 @@ def _unpack(text: object) -> bytes:
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError):
-        raise SaveError("the save text is damaged (not valid base64)") from None
+        raise SaveError("the game's text was changed on the way (it holds characters a game "
+                        "never has): copy it again in full, or ask its sender for a new one"
+                        ) from None
     inflater = zlib.decompressobj()
     try:
         raw = inflater.decompress(packed, MAX_JSON)
@@ -296,11 +298,14 @@ def _unpack(text: object) -> bytes:
             raise SaveError("this save is far too large to be a Vinci game")
         raw += inflater.flush()
     except zlib.error:
-        raise SaveError("the save text is damaged or cut short") from None
+        raise SaveError("the game's text is damaged or cut short: copy it again in full, or "
+                        "ask its sender for a new one") from None
     if not inflater.eof:
-        raise SaveError("the save text is cut short")
+        raise SaveError("the game's text is cut short: copy it again in full, or ask its "
+                        "sender for a new one")
     if inflater.unused_data:
-        raise SaveError("the save text has extra bytes after its end")
+        raise SaveError("the game's text goes on after its end: copy exactly the link or file "
+                        "you were sent, or ask its sender for a new one")
     return raw
 
 

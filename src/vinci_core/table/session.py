@@ -147,8 +147,8 @@ class Session:
         if before.ply >= max_actions(before.config):
             # One more action would make a save that no edition loads: the game is kept
             # as it is rather than lost.
-            raise IllegalAction("API", "this game has reached {n} actions, the most a save "
-                                "can hold; it can be replayed but not continued", n=before.ply)
+            raise IllegalAction("API", "this game has reached the most actions a save can "
+                                "hold ({n}); it can be replayed but not continued", n=before.ply)
         after = before.apply(action)
         new = _entries(before, action, after, self.lang)
         if reason:  # an AI's move: its reason goes with its line and its notice (issue 13);

@@ -62,8 +62,9 @@ class SaveStore:
     Keys: ``vinci.games`` (the index: one summary per game), ``vinci.game.<id>`` (the save
     text) and ``vinci.last`` (the game to resume). Every write is checked: once storage
     refuses one, :attr:`ok` turns False (the page says "saving is off") and the game goes on.
-    A damaged index reads as empty; a damaged save raises :class:`SaveError` when loaded and
-    is never overwritten by anything but its own game.
+    A damaged index reads as empty, and a damaged entry of it is skipped (counted by
+    :meth:`damaged_entries`) and kept as it is when the index is written again; a damaged save
+    raises :class:`SaveError` when loaded and is never overwritten by anything but its own game.
     """
 
     INDEX = "vinci.games"
@@ -84,16 +85,37 @@ class SaveStore:
         except Exception:  # storage disabled: reads as empty
             return None
 
-    def entries(self) -> list[dict[str, Any]]:
-        """Summaries of the saved games, the most recently played first."""
+    def _index(self) -> tuple[list[dict[str, Any]], list[Any]]:
+        """The index's summaries that can be read, and the damaged entries as they are."""
         try:
             data = json.loads(self._get(self.INDEX) or "[]")
         except ValueError:
-            return []
+            return [], []
         if not isinstance(data, list):
-            return []
-        good = [e for e in data if isinstance(e, dict) and isinstance(e.get("id"), str)]
-        return sorted(good, key=lambda e: -float(e.get("updated") or 0))
+            return [], []
+        good, damaged = [], []
+        for e in data:
+            readable = (isinstance(e, dict) and isinstance(e.get("id"), str)
+                        and _updated(e) is not None)
+            (good if readable else damaged).append(e)
+        return good, damaged
+
+    def entries(self) -> list[dict[str, Any]]:
+        """Summaries of the saved games, the most recently played first."""
+        good, _ = self._index()
+        return sorted(good, key=lambda e: -(_updated(e) or 0.0))
+
+    def damaged_entries(self) -> int:
+        """How many entries of the saved-games list cannot be read (they are skipped)."""
+        return len(self._index()[1])
+
+    def damaged_note(self) -> str:
+        """What the saved-games list says of its damaged entries ("" when there are none)."""
+        n = self.damaged_entries()
+        return translations(self.lang).ngettext(
+            "{n} entry of this list is damaged and was skipped; its game was not changed.",
+            "{n} entries of this list are damaged and were skipped; their games were not "
+            "changed.", n).format(n=n) if n else ""
 
     def ids(self) -> list[str]:
         return [e["id"] for e in self.entries()]
@@ -149,8 +171,12 @@ class SaveStore:
             return False
         entries = [e for e in self.entries() if e["id"] != gid]
         entries.insert(0, summary(gid, session, self.now()))
-        done = self._set(self.INDEX, json.dumps(entries))
+        done = self._write_index(entries)
         return self._set(self.LAST, gid) and done
+
+    def _write_index(self, entries: list[dict[str, Any]]) -> bool:
+        # Damaged entries go back as they were: what they name may still be repaired.
+        return self._set(self.INDEX, json.dumps(entries + self._index()[1]))
 
     def set_last(self, gid: str) -> None:
         """Mark ``gid`` as the game to resume (only when it changes: no needless writes)."""
@@ -158,8 +184,7 @@ class SaveStore:
             self._set(self.LAST, gid)
 
     def delete(self, gid: str) -> None:
-        entries = [e for e in self.entries() if e["id"] != gid]
-        self._set(self.INDEX, json.dumps(entries))
+        self._write_index([e for e in self.entries() if e["id"] != gid])
         try:
             self.storage.remove(self.PREFIX + gid)
         except Exception:
@@ -230,10 +255,16 @@ class SaveStore:
                         "nothing was changed.", n).format(n=n))
                 return LinkOutcome(gid, session, SAME, "")
         session = Session.from_save(text, self.lang)
-        if for_seat is not None:
-            session.mark_remote(set(range(len(session.state.config.seats))) - {for_seat})
+        seats = range(len(session.state.config.seats))
+        unknown_seat = for_seat is not None and for_seat not in seats
+        if for_seat is not None and not unknown_seat:
+            session.mark_remote(set(seats) - {for_seat})
         gid = self.new_id()
         self.put(gid, session)
+        if unknown_seat:
+            return LinkOutcome(gid, session, "new", t.gettext(
+                "This link was sent to a seat this game does not have: every seat plays on "
+                "this device."))
         if copies:
             return LinkOutcome(gid, session, DIVERGES, t.gettext(
                 "This link is of a game already saved here, but its moves differ from the "
@@ -273,9 +304,19 @@ def parse_link_fragment(fragment: str) -> tuple[str, int | None] | None:
     text, _, rest = fragment[len(LINK_KEY):].partition("&")
     seat = None
     for part in rest.split("&"):
-        if part.startswith(LINK_FOR) and part[len(LINK_FOR):].isdigit():
-            seat = int(part[len(LINK_FOR):])
+        number = part[len(LINK_FOR):]
+        # ASCII digits only ("²".isdigit() is true), and few: a game has at most 6 seats.
+        if part.startswith(LINK_FOR) and number.isascii() and number.isdigit() and len(number) < 4:
+            seat = int(number)
     return text, seat
+
+
+def _updated(entry: dict[str, Any]) -> float | None:
+    """When a summary was written (None: not a time, the entry is damaged)."""
+    try:
+        return float(entry.get("updated") or 0)
+    except (TypeError, ValueError, OverflowError):
+        return None
 
 
 def summary(gid: str, session: Session, now: float) -> dict[str, Any]:
@@ -304,8 +345,9 @@ def status_text(entry: dict[str, Any], lang: str = "en") -> str:
         return t.gettext("round {n}").format(n=entry.get("round", "?"))
     if "winners" not in entry:
         return str(entry.get("status", ""))
-    return t.gettext("finished: {names} won").format(
-        names=t.gettext(" and ").join(entry["winners"]))
+    winners = entry["winners"]
+    return t.ngettext("finished: {names} won", "finished: {names} won", len(winners)).format(
+        names=t.gettext(" and ").join(winners))
 
 
 __all__ = ["LinkOutcome", "MemoryStorage", "SaveStore", "Storage", "link_fragment",

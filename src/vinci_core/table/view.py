@@ -54,24 +54,12 @@ def _player(state: GameState, seat: int) -> dict[str, Any]:
 
 
 def snapshot(state: GameState) -> dict[str, Any]:
-    board = state.board
-    ids = board.ids
-    provinces = {}
-    for p, pid in enumerate(ids):
-        o = state.owner[p]
-        provinces[pid] = {
-            "owner": o if o >= 0 else None,
-            "neutral": o == NEUTRAL,
-            "tokens": state.tokens[p],
-            "declined": state.declined[p],
-            "fort": state.fort[p],
-        }
+    """Everything a player can see of ``state``, as plain JSON-ready data (docs/api.md
+    describes each field)."""
     seat = state.current_player
-    turn = state.turn
-    rs = state.ruleset
     return {
-        "map": board.id,
-        "ruleset": rs.name,
+        "map": state.board.id,
+        "ruleset": state.ruleset.name,
         # Y-6.1: the round after which an online game ends (None: a target score ends it)
         "last_round": state.last_round,
         # Y-6.2: each seat's place (equal scores share it); filled in at the end
@@ -89,23 +77,12 @@ def snapshot(state: GameState) -> dict[str, Any]:
         "terminal": state.is_terminal,
         "winners": state.winners,
         "scores": state.scores,
-        "display": [
-            {"slot": k + 1, "tiles": [a, b], "tokens": civ_tokens((a, b), rs.tiles),
-             "coins": coins, "cost": rs.slot_price * k}
-            for k, (a, b, coins) in enumerate(state.display)
-        ],
+        "display": _display(state),
         "bag": len(state.bag),
         "players": [_player(state, i) for i in range(state.rules.seats)],
-        "provinces": provinces,
+        "provinces": _provinces(state),
         "peace": [list(pair) for pair in state.peace],
-        "turn": {
-            "conquered": turn.conquered,
-            "espionage_left": turn.spies,
-            "diplomacy_left": turn.envoys,
-            "forts_left": turn.forts,
-            "removed_tokens": state.slaves,
-            "reorganize_from": {ids[p]: n for p, n in turn.reorg_before},
-        },
+        "turn": _turn(state),
         "redistribute": [
             {"seat": d, "tokens": state.players[d].returned} for d in state.queue
         ] if state.phase == "redistribute" else [],
@@ -117,4 +94,43 @@ def snapshot(state: GameState) -> dict[str, Any]:
         },
         "random_draws": state.draws,
         "ply": state.ply,
+    }
+
+
+def _display(state: GameState) -> list[dict[str, Any]]:
+    """The civilizations on offer, slot 1 first, with their price under this ruleset."""
+    rs = state.ruleset
+    return [
+        {"slot": k + 1, "tiles": [a, b], "tokens": civ_tokens((a, b), rs.tiles),
+         "coins": coins, "cost": rs.slot_price * k}
+        for k, (a, b, coins) in enumerate(state.display)
+    ]
+
+
+def _provinces(state: GameState) -> dict[str, dict[str, Any]]:
+    """Each province's owner (None: nobody or the neutral tokens) and its marks."""
+    provinces = {}
+    for p, pid in enumerate(state.board.ids):
+        o = state.owner[p]
+        provinces[pid] = {
+            "owner": o if o >= 0 else None,
+            "neutral": o == NEUTRAL,
+            "tokens": state.tokens[p],
+            "declined": state.declined[p],
+            "fort": state.fort[p],
+        }
+    return provinces
+
+
+def _turn(state: GameState) -> dict[str, Any]:
+    """This turn's counters: what is left of it (Espionage, Diplomacy, forts), what it took,
+    and where the tokens stood when its reorganization began."""
+    turn = state.turn
+    return {
+        "conquered": turn.conquered,
+        "espionage_left": turn.spies,
+        "diplomacy_left": turn.envoys,
+        "forts_left": turn.forts,
+        "removed_tokens": state.slaves,
+        "reorganize_from": {state.board.ids[p]: n for p, n in turn.reorg_before},
     }

@@ -8,7 +8,7 @@ Reach and cost are the ruleset's hooks (``reach``, ``cost``, ``fort_on_conquest`
 
 from __future__ import annotations
 
-from ..game.actions import Conquer, IllegalAction
+from ..game.actions import Conquer, IllegalAction, illegal_n
 from ..game.position import NEUTRAL
 from ..rulesets.online import keeps_all_tokens, mercenaries_paying
 from ..text.i18n import N_
@@ -148,14 +148,16 @@ def _price(state: State, seat: int, p: int, origins: dict[int, int],
     elif "mercenaries" in player.abilities:  # Y-9.8
         paying = mercenaries_paying(cost, player.hand, player.temp)
         if paying is None:
-            raise IllegalAction("Y-9.8", "costs {cost} tokens and at least one must be "
-                                "your own; you hold {own} and {mercenaries} mercenaries",
-                                cost=cost, own=player.hand - player.temp,
-                                mercenaries=player.temp)
+            raise illegal_n("Y-9.8", "costs {n} token, which must be your own; your "
+                            "hand: own tokens {own}, mercenaries {mercenaries}",
+                            "costs {n} tokens and at least one must be your own; your "
+                            "hand: own tokens {own}, mercenaries {mercenaries}",
+                            cost, own=player.hand - player.temp,
+                            mercenaries=player.temp)
         own, mercs = paying
     if cost > player.hand:
-        raise IllegalAction("C-3.3.3", "costs {cost} tokens, you hold {hand}", cost=cost,
-                            hand=player.hand)
+        raise illegal_n("C-3.3.3", "costs {n} token, you hold {hand}",
+                        "costs {n} tokens, you hold {hand}", cost, hand=player.hand)
     return cost, own, mercs
 
 

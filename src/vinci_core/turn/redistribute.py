@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import partial
 
-from ..game.actions import Action, IllegalAction, Place, PlaceAll
+from ..game.actions import Action, IllegalAction, Place, PlaceAll, illegal_n
 from .common import province, read_placement, roll
 from .data import State
 from .end import next_turn
@@ -86,8 +86,9 @@ def do_place_all(state: State, action: PlaceAll) -> None:
     defender = state.queue[0]
     _check_own_active(state, defender, placement)
     if sum(placement.values()) != state.players[defender].returned:
-        raise IllegalAction("C-3.5.1", "place exactly the {n} returned tokens",
-                            n=state.players[defender].returned)
+        raise illegal_n("C-3.5.1", "place exactly the {n} returned token",
+                        "place exactly the {n} returned tokens",
+                        state.players[defender].returned)
     for p, n in placement.items():
         state.tokens[p] += n
     state.players[defender].returned = 0

@@ -3,7 +3,16 @@ then forts are built (the phase ``end_of_turn``, where Rebirth may also decline,
 
 from __future__ import annotations
 
-from ..game.actions import Action, Decline, EndTurn, Fort, IllegalAction, Place, PlaceAll
+from ..game.actions import (
+    Action,
+    Decline,
+    EndTurn,
+    Fort,
+    IllegalAction,
+    Place,
+    PlaceAll,
+    illegal_n,
+)
 from ..rulesets.online import culture_tokens, one_token_each
 from ..text.i18n import N_
 from .common import empty, linked, need_phase, province, read_placement
@@ -121,7 +130,8 @@ def do_place_all(state: State, action: PlaceAll) -> None:
     if any(p not in members for p in placement):
         raise IllegalAction("C-3.4.3", "tokens go only into provinces of your active empire")
     if sum(placement.values()) != player.hand:
-        raise IllegalAction("C-3.4.3", "place all {n} tokens of your hand", n=player.hand)
+        raise illegal_n("C-3.4.3", "place the {n} token of your hand",
+                        "place all {n} tokens of your hand", player.hand)
     final = {p: state.tokens[p] + placement.get(p, 0) for p in empire}
     if one_token_each(player.abilities) and any(n > 1 for n in final.values()):
         raise IllegalAction("Y-9.29", "Hordes keep exactly one token in each province")

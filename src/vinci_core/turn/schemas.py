@@ -128,10 +128,14 @@ class GameConfig(BaseModel):
             if seat.virtual and seat.ai_level not in seating.ai_levels:
                 raise ValueError(f"the {seat.ai_level} AI does not play {rules.name} games yet: "
                                  f"choose {' or '.join(seating.ai_levels)} for {seat.name}")
-        problem = rules.board_problem(load_map(self.map, self.map_version))
+        board = load_map(self.map, self.map_version)
+        problem = rules.board_problem(board)
         if problem:
             raise ValueError(problem)
         if rules.name == "online":
+            if rules.extra_tokens(board, len(self.seats)) is None:
+                raise ValueError(f"the board {board.id!r} has no online extra tokens for "
+                                 f"{len(self.seats)} players (Y-7.6)")
             if self.mode != "standard":
                 raise ValueError("online games have no solo or two-player mode (Y-0.3)")
             if self.target_vp is not None:
