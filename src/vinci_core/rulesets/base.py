@@ -8,6 +8,7 @@ from typing import Any
 
 from ..boards.maps import Board
 from ..game.config import Seating
+from ..game.costs import CostTerm
 from ..game.position import Position
 from ..game.tiles import Tile
 
@@ -61,6 +62,13 @@ class Ruleset:
         raise NotImplementedError
 
     def cost(self, pos: Position, seat: int, target: int, origin: int) -> int:
+        """The tokens a conquest of ``target`` takes (the hot loop's total of
+        :meth:`cost_terms`; tests hold them equal)."""
+        raise NotImplementedError
+
+    def cost_terms(self, pos: Position, seat: int, target: int, origin: int) -> list[CostTerm]:
+        """The same cost term by term, each with its rule id; the terms sum to :meth:`cost`.
+        Every view explains a cost through this (``game.costs.conquest_cost``)."""
         raise NotImplementedError
 
     def score_terms(self, pos: Position, seat: int) -> list[ScoreTerm]:

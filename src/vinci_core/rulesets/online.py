@@ -43,6 +43,7 @@ from functools import lru_cache
 
 from ..boards.maps import Board
 from ..game.config import SEATING
+from ..game.costs import CostTerm
 from ..game.position import Position
 from ..game.tiles import ONLINE_TILES, SCORING_ABILITIES
 from .base import Ruleset, ScoreTerm
@@ -169,6 +170,10 @@ class Online(Ruleset):
             if facts.next_to_water[target]:
                 cost -= ab.get("galleys", 0)
         return cost if cost > 1 else 1
+
+    def cost_terms(self, pos: Position, seat: int, target: int, origin: int) -> list[CostTerm]:
+        return [CostTerm(label, value, rule)
+                for label, value, rule in cost_terms(pos, seat, target, origin)]
 
     def score_terms(self, pos: Position, seat: int) -> list[ScoreTerm]:
         return score_terms(pos, seat)
