@@ -90,6 +90,11 @@ class Ruleset:
         """At decline: (tiles kept out of the bag, tiles that act for the declined empire)."""
         raise NotImplementedError
 
+    def fort_drawn(self, pos: Position, p: int) -> bool:
+        """Is there a fort to draw in ``p``, one that counts in its conquest cost? Classic:
+        Fortification's forts (C-3.4.5); Militia's +1 is no fort (C-4)."""
+        return pos.fort[p]
+
     def contact_clears(self, board: Board, conquered: int, declined: int) -> bool:
         """Does conquering ``conquered`` clear the adjacent own declined ``declined``?"""
         return True

@@ -195,6 +195,11 @@ class Online(Ruleset):
     def fort_on_conquest(self, board: Board, ab: dict[str, int], p: int) -> bool:
         return gets_fort(board, ab, p)
 
+    def fort_drawn(self, pos: Position, p: int) -> bool:
+        """Fortifications' forts (Y-9.9) and Militia's: a fort in every non-river province
+        of an active Militia empire (Y-9.10), the ones :func:`cost_terms` counts."""
+        return pos.fort[p] or militia_fort(pos, p)
+
     def contact_clears(self, board: Board, conquered: int, declined: int) -> bool:
         river = water_facts(board).river
         return not (river[conquered] or river[declined])  # Y-3.4.6, OQ-19
@@ -292,6 +297,14 @@ def score_terms(pos: Position, seat: int) -> list[ScoreTerm]:
     if bonus_old:
         terms.append(("column tiles", bonus_old, "Y-3.7.2"))
     return terms
+
+
+def militia_fort(pos: Position, p: int) -> bool:
+    """Y-9.10: ``p`` holds a Militia fort (its active owner has Militia, ``p`` is no river);
+    removed at decline, as the empire is no longer active."""
+    o = pos.owner[p]
+    return (o >= 0 and not pos.declined[p] and "militia" in pos.players[o].abilities
+            and not water_facts(pos.board).river[p])
 
 
 def gets_fort(board: Board, ab: dict[str, int], p: int) -> bool:
