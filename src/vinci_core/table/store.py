@@ -93,7 +93,8 @@ class SaveStore:
             return [], []
         if not isinstance(data, list):
             return [], []
-        good, damaged = [], []
+        good: list[dict[str, Any]] = []
+        damaged: list[Any] = []
         for e in data:
             readable = (isinstance(e, dict) and isinstance(e.get("id"), str)
                         and _updated(e) is not None)
