@@ -12,7 +12,8 @@ When to run it (then review `git diff tests/golden` and commit the files):
   tests/maps/mini.json): the test reports a fingerprint mismatch until you do. A board
   whose rule facts change gets a new version, and its old file stays as
   ``<id>.v<version>.json`` so that saves made on it still load;
-- the games of released rules and boards (tests/golden/rules1/, …) are never regenerated:
+- the games of released rules and boards (tests/golden/rules1/, rules2/, rules2-online/, …)
+  are never regenerated:
   when the rules change (config.RULES_VERSION), move today's files there first;
 - when GameConfig gains a field or the digest (vinci_core.table.save) changes: digests hash the
   whole config and state, so every checkpoint moves although the game is the same;

@@ -24,10 +24,9 @@ import time
 from collections import Counter
 from functools import cache
 from importlib import resources
-from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from vinci_core import (
@@ -359,21 +358,23 @@ def test_place_all_equals_a_run_of_places() -> None:
     assert seen >= 10
 
 
-def _random_action(draw: Any, state: GameState) -> Action:
+KINDS = ["choose", "decline", "diplomacy", "abandon", "conquer", "spy", "finish", "keep",
+         "place", "place_all", "fort", "end_turn"]
+
+
+def _random_action(state: GameState, kind: str, where: int | str, number: int,
+                   placement: list[tuple[int, int]]) -> Action:
     ids = state.board.ids
-    province = draw(st.sampled_from([*ids, "atlantis"]))
-    kind = draw(st.sampled_from(["choose", "decline", "diplomacy", "abandon", "conquer",
-                                 "spy", "finish", "keep", "place", "place_all", "fort",
-                                 "end_turn"]))
+    province = where if isinstance(where, str) else \
+        ids[where] if where < len(ids) else "atlantis"
     if kind == "choose":
-        return Choose(draw(st.integers(1, 6)))
+        return Choose(number % 6 + 1)
     if kind == "diplomacy":
-        return Diplomacy(draw(st.integers(0, 5)))
+        return Diplomacy(number % 6)
     if kind == "spy":
         return Conquer(province, True)
     if kind == "place_all":
-        return PlaceAll.of({draw(st.sampled_from(ids)): draw(st.integers(0, 30))
-                            for _ in range(draw(st.integers(0, 4)))})
+        return PlaceAll.of({ids[q % len(ids)]: n for q, n in placement})
     simple = {"decline": Decline(), "finish": Finish(), "end_turn": EndTurn()}
     if kind in simple:
         return simple[kind]
@@ -382,11 +383,18 @@ def _random_action(draw: Any, state: GameState) -> Action:
     return by_province[kind](province)  # type: ignore[abstract]
 
 
+# Sample 96 is a split empire on the mini board whose second part is
+# [brittany, burgundy, rhine]: Keep(burgundy) was accepted but not listed (issue 29).
+@example(index=96, kind="keep", where="burgundy", number=0, placement=[])
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_random_actions_are_legal_or_rejected_cleanly(data: st.DataObject) -> None:
-    state = data.draw(st.sampled_from(_samples()))
-    action = _random_action(data.draw, state)
+@given(index=st.integers(0, 399), kind=st.sampled_from(KINDS), where=st.integers(0, 60),
+       number=st.integers(0, 30),
+       placement=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 30)), max_size=4))
+def test_random_actions_are_legal_or_rejected_cleanly(index: int, kind: str, where: int | str,
+                                                      number: int,
+                                                      placement: list[tuple[int, int]]) -> None:
+    state = _samples()[index]
+    action = _random_action(state, kind, where, number, placement)
     before = digest(state)
     legal = state.legal_actions()
     try:
@@ -396,7 +404,9 @@ def test_random_actions_are_legal_or_rejected_cleanly(data: st.DataObject) -> No
         assert exc.message
         assert action not in legal, f"{action!r} is listed but rejected: {exc}"
     else:
-        if not isinstance(action, PlaceAll):
+        # Rules 1 and 2 kept a part by any of its provinces; their saves still replay so.
+        legacy = isinstance(action, Keep) and state.config.rules_version < 3
+        if not isinstance(action, PlaceAll) and not legacy:
             assert action in legal, f"{action!r} applied but is not listed"
         check_step(state, action, after)
     assert digest(state) == before, "a rejected or applied action changed the old state"

@@ -344,3 +344,41 @@ def test_y9_20_rebirth_declines_at_the_end_of_a_turn() -> None:
 def test_y9_21_insurgents_enter_anywhere() -> None:
     s = start_turn(give_civ(online(), 0, ("insurgents", "barbarians"), hand=9), 0)
     assert "mount" in options(s)
+
+
+def _rebirth_takes_its_own_declined_province(rules_version: int):  # type: ignore[no-untyped-def]
+    """Seat 0: a Rebirth empire in dunes; its declined Philosophy empire in desert (3
+    tokens) and the river nile (1 token, untouched by contact, Y-3.4.6)."""
+    s = give_civ(online(), 0, ("rebirth", "barbarians"), hand=20,
+                 declined=("philosophy", "mining"))
+    s.config = s.config.model_copy(update={"rules_version": rules_version})
+    s.rules = s.config.rule_parameters()
+    s = put(put(put(s, "dunes", 0, 1), "desert", 0, 3, declined=True), "nile", 0, 1,
+            declined=True)
+    s = start_turn(s, 0).apply(Conquer("desert"))
+    assert s.players[0].returned_old == 2 and is_declined(s, "nile")
+    s = s.apply(Finish())
+    while s.phase not in ("end_of_turn",):
+        s = s.apply(s.legal_actions()[0])
+    return s.apply(Decline())
+
+
+def test_y3_6_2_y5_1_rebirth_leaves_the_old_empires_displaced_tokens_behind() -> None:
+    """Y-5.1.1: the previous declined empire is removed entirely, its displaced tokens
+    with it; Y-3.6.2: they go only to provinces of the empire they came from, so the new
+    declined empire (dunes, desert) never gets them (rules 3, issue 29)."""
+    s = _rebirth_takes_its_own_declined_province(3)
+    if s.phase == "choose":
+        s = s.apply(s.legal_actions()[0])
+    assert owner(s, "nile") is None
+    assert is_declined(s, "dunes") and is_declined(s, "desert")
+    assert (tokens(s, "dunes"), tokens(s, "desert")) == (1, 1)
+    assert s.players[0].returned_old == 0
+
+
+def test_y3_6_2_rules_2_rebirth_carried_the_tokens_over() -> None:
+    """Saves of rules 2 replay as played: there the tokens joined the new empire."""
+    s = _rebirth_takes_its_own_declined_province(2)
+    if s.phase == "choose":
+        s = s.apply(s.legal_actions()[0])
+    assert tokens(s, "dunes") + tokens(s, "desert") == 1 + 1 + 2

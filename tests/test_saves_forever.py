@@ -53,3 +53,31 @@ def test_released_game_in_progress_finishes_on_its_board(release: str,
     assert state.board.fingerprint == FIRST_EUROPE
     again = decode_save(encode_save(state))
     assert digest(again) == digest(state)
+
+
+# --- rules 2 (issue 29): Keep of any province of a part --------------------------------------
+
+KEEP_ANY = json.loads((SAVES / "rules-2-keep-any-province.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("entry", KEEP_ANY["saves"], ids=[e["name"] for e in KEEP_ANY["saves"]])
+def test_c3_4_2_rules_2_save_with_an_unlisted_keep_replays(entry: dict[str, Any]) -> None:
+    """Rules 2 kept a part by any of its provinces; rules 3 take only the listed one. A
+    rules-2 save holding such a Keep still loads, replays to its digest and goes on."""
+    from vinci_core.game.actions import Keep
+
+    state = decode_save(entry["save"])
+    assert state.config.rules_version == 2
+    assert digest(state) == entry["digest"]
+    assert (state.ply, state.is_terminal, state.scores) == (entry["ply"], entry["over"],
+                                                            entry["scores"])
+    assert decode_save(encode_save(state)).actions == state.actions
+    assert any(isinstance(a, Keep) for a in state.actions)
+    from vinci_core import IllegalAction, replay
+
+    with pytest.raises(IllegalAction, match="kept by its province"):  # not in rules 3
+        replay(state.config.model_copy(update={"rules_version": 3}), state.actions)
+    chooser = RandomChooser(2)
+    while not state.is_terminal and state.ply < 20_000:
+        state = state.apply(chooser.pick(state.legal_actions()))
+    assert state.is_terminal

@@ -20,9 +20,10 @@ from typing import TextIO
 from .boards.maps import load_map, register_map
 from .game.actions import Action, Choose, Conquer, Decline, Diplomacy, Fort, PlaceAll
 from .game.costs import NEUTRAL
-from .game.tiles import TILES, civ_tokens
+from .game.tiles import TILES
 from .players.virtual import Preference, VirtualPlayer, play_game
 from .table.save import encode_save
+from .turn.choose import tokens_received
 from .turn.schemas import GameConfig, Seat
 from .turn.state import GameState, new_game
 
@@ -99,7 +100,7 @@ class TurnLog:
         board = before.board
         if isinstance(action, Choose):
             a, b, coins = before.display[action.slot - 1]
-            tokens = civ_tokens((a, b)) + before.rules.extra[seat]
+            tokens = tokens_received(before, seat, action.slot)
             gain = f", {coins} coin(s)" if coins else ""
             return (f"takes {civ_name((a, b))} from slot {SLOT_NAMES[action.slot - 1]} "
                     f"({tokens} tokens{gain})")

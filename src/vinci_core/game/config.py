@@ -31,7 +31,11 @@ Mode = Literal["standard", "solo", "two_player"]
 #      Field General's temporary tokens never force an entry (D-5); with decline_contact =
 #      "forbid" one's own declined provinces cannot be taken (C-3.3.8); the C-7.1 and C-7.2
 #      options exist.
-RULES_VERSION = 2
+#   3: issue 29: a part is kept by the province that names it, the one legal_actions lists
+#      (C-3.4.2; Keep of any other province of the part is refused, one spelling per move);
+#      the displaced tokens of a declined empire that a decline removes leave the game with
+#      it instead of joining the new declined empire (Y-3.6.2, Y-5.1).
+RULES_VERSION = 3
 FIRST_RULES = 1  # what a config written before the field existed was played by
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,9 @@ class Rules:
     automatic_decline: bool  # C-7.1
     remove_cut_off: bool  # C-7.2
     rounds: int = 0  # Y-6.1: the last round of an online game (0: a target ends the game)
+    # Where rules 2 and 3 differ: True is how rules 3 play.
+    keep_named_part: bool = False  # C-3.4.2: Keep names a part by its first province only
+    displaced_leave_with_empire: bool = False  # Y-3.6.2, Y-5.1.1
 
 
 # Limits of data from outside, checked by the schemas and the save reader alike.

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 
 from .position import NEUTRAL, NOBODY, Position
 
-__all__ = ["NEUTRAL", "NOBODY", "ConquestCost", "CostTerm", "conquest_cost", "raw_cost",
-           "reach"]
+__all__ = ["NEUTRAL", "NOBODY", "ConquestCost", "CostTerm", "classic_terms", "conquest_cost",
+           "raw_cost", "reach"]
 
 
 def reach(state: Position, seat: int) -> dict[int, int]:
@@ -105,23 +105,10 @@ class ConquestCost:
                 "espionage": self.espionage, "terms": [t.to_dict() for t in self.terms]}
 
 
-def conquest_cost(state: Position, province: str, espionage: bool = False,
-                  seat: int | None = None) -> ConquestCost:
-    """The C-4 cost for ``seat`` (default: the player to act) to conquer ``province``.
-
-    Each term names its rule id, for tooltips and virtual players.
-    """
+def classic_terms(state: Position, seat: int, target: int, origin: int) -> list[CostTerm]:
+    """C-4 term by term for ``target`` (``origin`` as packed by :func:`reach`); the terms
+    sum to :func:`raw_cost`, a last "minimum cost" term lifting a negative sum to 0."""
     board = state.board
-    if province not in board.index:
-        raise KeyError(f"no province {province!r} on this board")
-    if seat is None:
-        seat = state.turn_seat
-    target = board.index[province]
-    reachable_from = reach(state, seat)
-    reachable = target in reachable_from
-    if espionage:
-        spy = (CostTerm("Espionage: fixed cost", 2, "C-3.3.10"),)
-        return ConquestCost(province, 2, spy, reachable, True)
     ab = state.players[seat].abilities
     o = state.owner[target]
     terms = [CostTerm("forest or mountain" if board.base_cost[target] == 3 else "open terrain",
@@ -134,7 +121,6 @@ def conquest_cost(state: Position, province: str, espionage: bool = False,
         militia = state.players[o].abilities.get("militia", 0)
         if militia:
             terms.append(CostTerm("defender's Militia", militia, "C-4"))
-    origin = reachable_from.get(target, 0)
     strong = origin & 1
     if strong:
         terms.append(CostTerm("attack from a mountain or fort", -1, "C-4"))
@@ -144,5 +130,36 @@ def conquest_cost(state: Position, province: str, espionage: bool = False,
         terms.append(CostTerm("Weapons", -ab["weapons"], "C-4"))
     if board.mountain[target] and ab.get("mountaineering"):
         terms.append(CostTerm("Mountaineering", -ab["mountaineering"], "C-4"))
-    total = max(0, sum(t.value for t in terms))
-    return ConquestCost(province, total, tuple(terms), reachable)
+    total = sum(t.value for t in terms)
+    if total < 0:
+        terms.append(CostTerm("minimum cost", -total, "C-4"))
+    return terms
+
+
+def conquest_cost(state: Position, province: str, espionage: bool = False,
+                  seat: int | None = None) -> ConquestCost:
+    """The cost for ``seat`` (default: the player to act) to conquer ``province``, explained
+    by the game's ruleset (C-4 classic, Y-4 online): its terms sum to the tokens the
+    conquest takes from the hand.
+
+    ``state.ruleset`` (a :class:`vinci_core.rulesets.base.Ruleset`, read by duck typing:
+    this layer sits below the rulesets) gives ``reach`` and ``cost_terms``; a position
+    without one is costed by C-4. Each term names its rule id, for tooltips and virtual
+    players.
+    """
+    board = state.board
+    if province not in board.index:
+        raise KeyError(f"no province {province!r} on this board")
+    if seat is None:
+        seat = state.turn_seat
+    target = board.index[province]
+    ruleset = getattr(state, "ruleset", None)
+    reachable_from = ruleset.reach(state, seat) if ruleset is not None else reach(state, seat)
+    reachable = target in reachable_from
+    if espionage:
+        spy = (CostTerm("Espionage: fixed cost", 2, "C-3.3.10"),)
+        return ConquestCost(province, 2, spy, reachable, True)
+    origin = reachable_from.get(target, 0)
+    terms = (ruleset.cost_terms(state, seat, target, origin) if ruleset is not None
+             else classic_terms(state, seat, target, origin))
+    return ConquestCost(province, sum(t.value for t in terms), tuple(terms), reachable)

@@ -56,6 +56,7 @@ from ..game.costs import NEUTRAL, raw_cost, reach
 from ..game.defence import civilization_waiting
 from ..game.scoring import province_points
 from ..game.tiles import TILES, civ_tokens
+from ..turn.choose import tokens_received
 from ..turn.state import FIELD_GENERAL_TOKENS, GameState
 from .reasons import Civ, Message, Province, say, say_n, word
 from .virtual import (
@@ -300,9 +301,9 @@ class StrongPlayer:
         results = [(value, action) for value, action in compared if isinstance(action, Choose)]
         best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
         a, b, coins = state.display[best.slot - 1]
-        cost = 2 * (best.slot - 1)
+        cost = state.ruleset.slot_price * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
-        tokens = civ_tokens((a, b)) + state.rules.extra[seat]
+        tokens = tokens_received(state, seat, best.slot)
         price = say("free") if cost == 0 else say("for {cost} VP", cost=cost)
         gain: Message | str = (say_n(", taking {n} coin", ", taking {n} coins", coins)
                                if coins else "")

@@ -8,6 +8,7 @@ from typing import Any
 
 from ..boards.maps import Board
 from ..game.config import Seating
+from ..game.costs import CostTerm
 from ..game.position import Position
 from ..game.tiles import Tile
 
@@ -61,6 +62,13 @@ class Ruleset:
         raise NotImplementedError
 
     def cost(self, pos: Position, seat: int, target: int, origin: int) -> int:
+        """The tokens a conquest of ``target`` takes (the hot loop's total of
+        :meth:`cost_terms`; tests hold them equal)."""
+        raise NotImplementedError
+
+    def cost_terms(self, pos: Position, seat: int, target: int, origin: int) -> list[CostTerm]:
+        """The same cost term by term, each with its rule id; the terms sum to :meth:`cost`.
+        Every view explains a cost through this (``game.costs.conquest_cost``)."""
         raise NotImplementedError
 
     def score_terms(self, pos: Position, seat: int) -> list[ScoreTerm]:
@@ -81,6 +89,11 @@ class Ruleset:
     def declined_tiles(self, pair: tuple[str, str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """At decline: (tiles kept out of the bag, tiles that act for the declined empire)."""
         raise NotImplementedError
+
+    def fort_drawn(self, pos: Position, p: int) -> bool:
+        """Is there a fort to draw in ``p``, one that counts in its conquest cost? Classic:
+        Fortification's forts (C-3.4.5); Militia's +1 is no fort (C-4)."""
+        return pos.fort[p]
 
     def contact_clears(self, board: Board, conquered: int, declined: int) -> bool:
         """Does conquering ``conquered`` clear the adjacent own declined ``declined``?"""

@@ -46,6 +46,7 @@ class Classic(Ruleset):
     # the ruleset at no extra cost.
     reach = staticmethod(costs.reach)  # type: ignore[assignment]
     cost = staticmethod(costs.raw_cost)  # type: ignore[assignment]
+    cost_terms = staticmethod(costs.classic_terms)  # type: ignore[assignment]
     score_terms = staticmethod(scoring.score_terms)  # type: ignore[assignment]
     province_points = staticmethod(scoring.province_points)
 

@@ -43,6 +43,7 @@ from functools import lru_cache
 
 from ..boards.maps import Board
 from ..game.config import SEATING
+from ..game.costs import CostTerm
 from ..game.position import Position
 from ..game.tiles import ONLINE_TILES, SCORING_ABILITIES
 from .base import Ruleset, ScoreTerm
@@ -170,6 +171,10 @@ class Online(Ruleset):
                 cost -= ab.get("galleys", 0)
         return cost if cost > 1 else 1
 
+    def cost_terms(self, pos: Position, seat: int, target: int, origin: int) -> list[CostTerm]:
+        return [CostTerm(label, value, rule)
+                for label, value, rule in cost_terms(pos, seat, target, origin)]
+
     def score_terms(self, pos: Position, seat: int) -> list[ScoreTerm]:
         return score_terms(pos, seat)
 
@@ -189,6 +194,11 @@ class Online(Ruleset):
 
     def fort_on_conquest(self, board: Board, ab: dict[str, int], p: int) -> bool:
         return gets_fort(board, ab, p)
+
+    def fort_drawn(self, pos: Position, p: int) -> bool:
+        """Fortifications' forts (Y-9.9) and Militia's: a fort in every non-river province
+        of an active Militia empire (Y-9.10), the ones :func:`cost_terms` counts."""
+        return pos.fort[p] or militia_fort(pos, p)
 
     def contact_clears(self, board: Board, conquered: int, declined: int) -> bool:
         river = water_facts(board).river
@@ -287,6 +297,14 @@ def score_terms(pos: Position, seat: int) -> list[ScoreTerm]:
     if bonus_old:
         terms.append(("column tiles", bonus_old, "Y-3.7.2"))
     return terms
+
+
+def militia_fort(pos: Position, p: int) -> bool:
+    """Y-9.10: ``p`` holds a Militia fort (its active owner has Militia, ``p`` is no river);
+    removed at decline, as the empire is no longer active."""
+    o = pos.owner[p]
+    return (o >= 0 and not pos.declined[p] and "militia" in pos.players[o].abilities
+            and not water_facts(pos.board).river[p])
 
 
 def gets_fort(board: Board, ab: dict[str, int], p: int) -> bool:

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..game.actions import Action, parse_action
 from ..game.costs import conquest_cost
 from ..text.i18n import N_, translations
+from ..turn.choose import tokens_received
 from ..turn.state import GameState, new_game
 from .presenter import province_name
 
@@ -277,13 +278,21 @@ def _choose_step(state: GameState, expected: dict[str, Any], done: int,
     """The first civilization, or the new one after the decline."""
     _, ngettext = _guide_texts(lang)
     player = state.players[HUMAN]
-    tokens = _after(state, expected).players[HUMAN].hand
+    # The numbers the display beside the guide shows (table.view: turn.choose's
+    # tokens_received, the ruleset's slot_price).
+    tokens = tokens_received(state, HUMAN, expected["slot"])
+    price = state.ruleset.slot_price
     if player.declined_civ is None:
         title = _("Choose a civilization")
-        text = _("In Vinci you lead one civilization after another. Each is two tiles "
-                 "of abilities and a number of tokens. The civilization in slot 1 costs "
-                 "nothing (each slot further down costs 1 VP per slot above it), and "
-                 "this one brings {tokens} tokens: click it.").format(tokens=tokens)
+        text = ngettext(
+            "In Vinci you lead one civilization after another. Each is two tiles of "
+            "abilities and a number of tokens. The civilization in slot 1 costs nothing "
+            "(each slot further down costs {price} VP per slot above it), and this one "
+            "brings {tokens} tokens: click it.",
+            "In Vinci you lead one civilization after another. Each is two tiles of "
+            "abilities and a number of tokens. The civilization in slot 1 costs nothing "
+            "(each slot further down costs {price} VP per slot above it), and this one "
+            "brings {tokens} tokens: click it.", price).format(price=price, tokens=tokens)
     else:
         title = _("Choose a new civilization")
         text = ngettext(
@@ -331,7 +340,9 @@ def _conquer_step(state: GameState, expected: dict[str, Any], done: int,
             "lose one and take the others back.", defenders).format(
             player=state.config.seats[owner].name, n=defenders))
     elif defenders:
-        parts.append(_("A native people holds it: its token adds 1 to the cost."))
+        parts.append(ngettext("A native people holds it: its {n} token adds {n} to the cost.",
+                              "A native people holds it: its {n} tokens add {n} to the cost.",
+                              defenders).format(n=defenders))
     parts.append(left)
     return GuideStep("enter" if not state.empire(HUMAN) else "conquer", done, len(GUIDE_SCRIPT),
                      title, " ".join(parts), {"province": pid}, expected)

@@ -89,6 +89,7 @@ def board_view(state: GameState) -> dict[str, dict[str, Any]]:
     """Per province: owner, its colour and letter (palette.seat_marks), token count,
     decline and fort marks."""
     out: dict[str, dict[str, Any]] = {}
+    fort_drawn = state.ruleset.fort_drawn
     colours = seat_colours(state.config)
     marks = seat_marks([s.name for s in state.config.seats])
     for p, pid in enumerate(state.board.ids):
@@ -100,7 +101,8 @@ def board_view(state: GameState) -> dict[str, dict[str, Any]]:
             "tokens": state.tokens[p],
             "neutral": o == NEUTRAL,
             "declined": state.declined[p],
-            "fort": state.fort[p],
+            # Forts drawn are the ones the cost counts: Militia's too (Y-9.10)
+            "fort": fort_drawn(state, p),
         }
     return out
 

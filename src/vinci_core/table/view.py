@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..game.position import NEUTRAL
-from ..game.tiles import civ_tokens
+from ..turn.choose import tokens_received
 from ..turn.state import GameState
 from .palette import DEFAULT_COLOURS, distinct_colours, seat_marks
 
@@ -97,11 +97,21 @@ def snapshot(state: GameState) -> dict[str, Any]:
     }
 
 
+def display_seat(state: GameState) -> int:
+    """Whose tokens the display counts: the seat choosing now, else the seat whose turn it
+    is (a decision of this page, docs/rules-decisions.md P-13)."""
+    seat = state.current_player
+    return state.turn_seat if seat is None else seat
+
+
 def _display(state: GameState) -> list[dict[str, Any]]:
-    """The civilizations on offer, slot 1 first, with their price under this ruleset."""
+    """The civilizations on offer, slot 1 first, with their price under this ruleset and
+    the tokens they give (``turn.choose.tokens_received``: the tiles plus the extra tokens)
+    to the seat of :func:`display_seat`."""
     rs = state.ruleset
+    seat = display_seat(state)
     return [
-        {"slot": k + 1, "tiles": [a, b], "tokens": civ_tokens((a, b), rs.tiles),
+        {"slot": k + 1, "tiles": [a, b], "tokens": tokens_received(state, seat, k + 1),
          "coins": coins, "cost": rs.slot_price * k}
         for k, (a, b, coins) in enumerate(state.display)
     ]

@@ -43,6 +43,14 @@ def refill_display(state: State) -> None:
         state.display.append((pair[0], pair[1], 0))
 
 
+def tokens_received(state: State, seat: int, slot: int) -> int:
+    """The tokens ``seat`` takes into hand by choosing display ``slot`` (C-2.5, C-2.6; Y-2.5):
+    both tiles' numbers plus the seat's extra tokens. ``do_choose`` gives exactly this; the
+    display, its hint and the guided game show it."""
+    a, b, _coins = state.display[slot - 1]
+    return civ_tokens((a, b), state.ruleset.tiles) + state.rules.extra[seat]
+
+
 def do_choose(state: State, action: Choose) -> None:
     need_phase(state, "choose", rule="C-2.1", what=N_("choosing a civilization"))
     seat = state.turn_seat
@@ -56,6 +64,7 @@ def do_choose(state: State, action: Choose) -> None:
     if cost > player.score:
         raise IllegalAction("C-2.2", "slot {slot} costs {cost} VP, you have {score}",
                             slot=action.slot, cost=cost, score=player.score)
+    received = tokens_received(state, seat, action.slot)
     player.score -= cost
     for i in range(k):  # C-2.2: a coin on every slot skipped
         a, b, coins = state.display[i]
@@ -68,7 +77,7 @@ def do_choose(state: State, action: Choose) -> None:
     pair = (a, b)
     player.civ = pair
     player.abilities = abilities(pair, rs.tiles)
-    player.hand = civ_tokens(pair, rs.tiles) + state.rules.extra[seat]  # C-2.5, C-2.6
+    player.hand = received  # C-2.5, C-2.6
     player.temp = 0
     player.received = player.hand
     player.lost = 0

@@ -51,6 +51,10 @@ def decline(state: State, seat: int) -> None:
     rs = state.ruleset
     for p in state.declined_empire(seat):  # C-5.1.1: the old declined empire goes
         empty(state, p)
+    if state.rules.displaced_leave_with_empire:
+        # Y-3.6.2, Y-5.1.1 (rules 3): tokens displaced from the old declined empire this turn
+        # belong to it and leave the game with it; the new declined empire never gets them.
+        player.returned_old = 0
     for tid in player.declined_kept:
         insort(state.bag, tid)
     keep_all = keeps_all_at_decline(player.abilities)  # Y-9.26 Philosophy

@@ -44,6 +44,11 @@ def do_keep(state: State, action: Keep) -> None:
     if kept is None:
         raise IllegalAction("C-3.4.2", "{province} is not in your active empire",
                             province=action.province)
+    if p != kept[0] and state.rules.keep_named_part:
+        # Rules 3: one spelling per move, the one keep_actions lists (rules 1 and 2 took
+        # any province of the part, and their saves still replay so).
+        raise IllegalAction("C-3.4.2", "a part is kept by its province {first}",
+                            first=state.board.ids[kept[0]])
     player = state.players[seat]
     permanent = sum(state.tokens[q] for part in split for q in part) + player.hand \
         - player.temp

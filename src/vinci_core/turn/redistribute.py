@@ -87,7 +87,8 @@ def do_place_all(state: State, action: PlaceAll) -> None:
     _check_own_active(state, defender, placement)
     if sum(placement.values()) != state.players[defender].returned:
         raise illegal_n("C-3.5.1", "place exactly the {n} returned token",
-                        "place exactly the {n} returned tokens", state.players[defender].returned)
+                        "place exactly the {n} returned tokens",
+                        state.players[defender].returned)
     for p, n in placement.items():
         state.tokens[p] += n
     state.players[defender].returned = 0

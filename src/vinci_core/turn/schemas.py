@@ -250,6 +250,8 @@ class GameConfig(BaseModel):
             automatic_decline=self.automatic_decline,
             remove_cut_off=self.cut_off_tokens == "removed",
             rounds=self.rules_set.round_limit(n) or 0,
+            keep_named_part=self.rules_version >= 3,
+            displaced_leave_with_empire=self.rules_version >= 3,
         )
 
 
