@@ -67,6 +67,10 @@ def _english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
             bare = re.sub(r"\{[^{}]*\}", "", msgid)
             if translated == msgid or not re.search(r"[A-Za-z]{2,}", bare):
                 continue
+            # Words the translation shares ("{n} in {province}": Dutch and German say "in"
+            # too) would take its own texts for English.
+            if set(re.findall(r"[A-Za-z]+", bare)) <= set(re.findall(r"\w+", translated)):
+                continue
             parts = re.split(r"(\{[^{}]*\})", msgid.strip())
             regex = "".join(".+?" if p.startswith("{") else re.escape(p) for p in parts)
             out.append((msgid, re.compile(regex)))

@@ -82,7 +82,7 @@ def test_tile_names_in_the_log_and_the_notices_open_their_entries(site, page):
 def test_the_display_info_buttons_draw_an_icon_with_a_label_in_the_language(site, page):
     site.goto_ready(page)
     start_game(page, "hotseat", ("Ann", "Ben", "Cid"), seed=7)
-    for lang, about in (("en", "About {tile}"), ("fr", "Fiche : {tile}")):
+    for lang, about in (("en", "About {tile}"), ("fr", "À propos de « {tile} »")):
         if lang != "en":
             page.get_by_test_id("language").select_option(lang)
             page.wait_for_function("l => document.documentElement.lang === l", arg=lang)
