@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
-# Sets up everything (a local .venv with the package and its test tools, Chromium, the built
-# static site) and runs every test: unit and property tests (tests/), then the end-to-end
-# browser tests (e2e/). Extra arguments go to pytest.
+# The README's test command. Sets up what is missing (a local .venv with the package and its
+# test tools, Chromium), lints, type-checks, builds the static site, then runs the tests on
+# both cores (pytest-xdist):
+#   bash scripts/test.sh         the quick run, a few minutes: tests/ less the tests marked
+#                                slow, fewer Hypothesis examples (profile "fast"), and the
+#                                smoke end-to-end tests (the site boots; a solo game by clicks)
+#   bash scripts/test.sh --all   every test with the full Hypothesis budget (CI runs this)
+# Other arguments go to pytest (e.g. -k save, -x).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ALL=0
+PYTEST_ARGS=()
+for arg in "$@"; do
+  if [ "$arg" = --all ]; then ALL=1; else PYTEST_ARGS+=("$arg"); fi
+done
+
 PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
@@ -27,4 +38,12 @@ fi
 # The static site (npm ci and pip download happen once, into build/cache/).
 .venv/bin/python build/build_site.py
 
-VINCI_E2E_NO_BUILD=1 .venv/bin/python -m pytest tests e2e "$@"
+if [ "$ALL" = 1 ]; then
+  export VINCI_HYPOTHESIS_PROFILE=${VINCI_HYPOTHESIS_PROFILE:-full}
+else
+  export VINCI_HYPOTHESIS_PROFILE=${VINCI_HYPOTHESIS_PROFILE:-fast}
+  PYTEST_ARGS=(-m "not slow" "${PYTEST_ARGS[@]}")
+fi
+# loadgroup: the tests that share cached work, and the browser tests, each stay on one worker.
+VINCI_E2E_NO_BUILD=1 .venv/bin/python -m pytest -n 2 --dist loadgroup tests e2e \
+  "${PYTEST_ARGS[@]}"
