@@ -22,8 +22,9 @@ A test that opens more contexts uses ``make_site(service_workers=..., root=...)`
 Helpers: ``site.goto_ready(page)``, ``wait_ready(page)``, ``site.assert_clean()``.
 
 Which run: a browser test (one that uses Playwright: the ``playwright_instance`` fixture,
-under ``browser``, ``site``, ``page`` and the others) counts as ``slow``, left to the full run (``bash scripts/test.sh --all``),
-unless it is marked ``smoke``: the few the quick run keeps.
+under ``browser``, ``site``, ``page`` and the others) counts as ``slow``, left to the full
+run (``bash scripts/test.sh --all``), unless it is marked ``smoke``: the few the quick run
+keeps.
 Under pytest-xdist (``--dist loadgroup``) the browser tests all run on one worker, one
 Chromium at a time as without xdist, while the other worker runs the rest.
 """
