@@ -14,8 +14,19 @@ PYTEST_ARGS=()
 for arg in "$@"; do
   if [ "$arg" = --all ]; then ALL=1; else PYTEST_ARGS+=("$arg"); fi
 done
-
 PY=${PYTHON:-python3}
+
+# The static site, built by the plain Python 3 (as build/play.py and the publishing workflow
+# run it) while the venv is set up: both mostly wait on downloads (npm ci and pip download
+# happen once, into build/cache/). Its output is shown when it is done.
+build_the_site() {
+  "$PY" build/build_site.py
+}
+BUILD_LOG=$(mktemp)
+trap 'wait; rm -f "$BUILD_LOG"' EXIT
+build_the_site >"$BUILD_LOG" 2>&1 &
+BUILD=$!
+
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
@@ -35,8 +46,12 @@ fi
 .venv/bin/ruff check src tests build e2e bench scripts web
 .venv/bin/mypy
 
-# The static site (npm ci and pip download happen once, into build/cache/).
-.venv/bin/python build/build_site.py
+if ! wait "$BUILD"; then
+  cat "$BUILD_LOG" >&2
+  echo "The site build failed." >&2
+  exit 1
+fi
+cat "$BUILD_LOG"
 
 if [ "$ALL" = 1 ]; then
   export VINCI_HYPOTHESIS_PROFILE=${VINCI_HYPOTHESIS_PROFILE:-full}
