@@ -30,7 +30,9 @@ BUILD=$!
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --disable-pip-version-check -e ".[test]"
+# uv installs in seconds what pip takes minutes to resolve.
+.venv/bin/python -m pip install -q --disable-pip-version-check "uv>=0.5,<1"
+.venv/bin/uv pip install -q --python .venv/bin/python -e ".[test]"
 
 # The e2e tests drive Debian's Chromium (Playwright's own browser download does not work).
 if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
