@@ -17,8 +17,9 @@ done
 PY=${PYTHON:-python3}
 
 # The static site, built by the plain Python 3 (as build/play.py and the publishing workflow
-# run it) while the venv is set up: both mostly wait on downloads (npm ci and pip download
-# happen once, into build/cache/). Its output is shown when it is done.
+# run it) while the venv is set up and the code checked: the build is the longest step of a
+# fresh clone (npm ci and pip download happen once, into build/cache/). Its output is shown
+# when it is done.
 build_the_site() {
   "$PY" build/build_site.py
 }
@@ -30,7 +31,7 @@ BUILD=$!
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-# uv installs in seconds what pip takes minutes to resolve.
+# uv installs in seconds what pip takes one to two minutes to resolve and unpack.
 .venv/bin/python -m pip install -q --disable-pip-version-check "uv>=0.5,<1"
 .venv/bin/uv pip install -q --python .venv/bin/python -e ".[test]"
 
