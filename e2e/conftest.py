@@ -23,6 +23,13 @@ Fixtures:
 
 A test that opens more contexts uses ``make_site(service_workers=..., root=...)``.
 Helpers: ``site.goto_ready(page)``, ``wait_ready(page)``, ``site.assert_clean()``.
+
+Which run: a browser test (one that uses Playwright: the ``playwright_instance`` fixture,
+under ``browser``, ``site``, ``page`` and the others) counts as ``slow``, left to the full
+run (``bash scripts/test.sh --all``), unless it is marked ``smoke``: the few the quick run
+keeps.
+Under pytest-xdist (``--dist loadgroup``) the browser tests all run on one worker, one
+Chromium at a time as without xdist, while the other worker runs the rest.
 """
 
 from __future__ import annotations
@@ -184,6 +191,19 @@ def _diagnose(page, site: SiteContext | None) -> str:
         lines += [f"errors: {site.errors}", f"missing: {site.missing}",
                   f"foreign: {site.foreign}", f"served: {len(site.served)} files"]
     return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- selection
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the xdist_group marks
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "playwright_instance" not in getattr(item, "fixturenames", ()):
+            continue  # tests/ and the build's own unit tests (test_build_site.py)
+        if item.get_closest_marker("smoke") is None:
+            item.add_marker(pytest.mark.slow)
+        item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 # ---------------------------------------------------------------------- fixtures

@@ -9,6 +9,7 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
+@pytest.mark.smoke
 def test_boots_to_ready_with_engine_output(site, ready_page):
     page = ready_page
     assert page.locator("html").get_attribute("data-ready") == "1"

@@ -13,6 +13,7 @@ import zipfile
 
 import build_site
 import precompile
+import pytest
 
 
 def _tree(root, files):
@@ -328,6 +329,7 @@ def test_the_first_visit_board_picture_is_a_png_drawn_from_web_board_svg(site_di
     assert f'img.src = "./{build_site.BOARD_PICTURE}"' in (site_dir / "app.js").read_text()
 
 
+@pytest.mark.slow  # renders every picture again
 def test_pictures_render_to_the_same_bytes(site_dir, tmp_path):
     """resvg runs as WebAssembly, so a fresh rendering gives the shipped bytes (no PNG is
     committed: every build makes them again from web/icon.svg and web/board.svg)."""

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.e2e
 MAX_DECISIONS = 600
 
 
+@pytest.mark.smoke  # the quick run's game: through clicks to the game-over screen
 def test_solo_game_to_the_game_over_screen(site, page):
     site.goto_ready(page, site.base_url + "?fast=1")
     start_game(page, "solo", ("Solo <i>player</i>",), seed=11, target=30)

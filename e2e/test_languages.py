@@ -23,6 +23,8 @@ from vinci_core.text.i18n import translations
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "build"))
 import catalogues  # noqa: E402
 
+pytestmark = pytest.mark.e2e
+
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PLAYER = "Zoë"
 # The next language of each, for the switch in the middle of the game.

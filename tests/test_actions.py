@@ -131,7 +131,7 @@ json_values = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.fixed_dictionaries({"kind": st.sampled_from([*ACTION_TYPES, "x"])},
                              optional={"slot": json_values, "seat": json_values,
                                        "province": json_values, "espionage": json_values,
@@ -144,7 +144,7 @@ def test_fuzz_parse_action_raises_only_action_error(data: dict[str, Any]) -> Non
     assert parse_action(action.to_dict()) == action
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(max_size=60))
 def test_fuzz_parse_action_text(text: str) -> None:
     try:
@@ -153,7 +153,7 @@ def test_fuzz_parse_action_text(text: str) -> None:
         pass
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet="acdefkopqsFO0123456789=,-_ ", max_size=12))
 def test_fuzz_parse_code_raises_only_value_error(code: str) -> None:
     board = load_map("mini")
@@ -278,7 +278,7 @@ MALFORMED = st.one_of(
 )
 
 
-@settings(max_examples=400, deadline=None)
+@settings(deadline=None)
 @given(MALFORMED, st.sampled_from(["choose", "expand", "reorganize"]))
 def test_fuzz_malformed_actions_are_refused_without_change(action: Any, phase: str) -> None:
     """Any malformed field of any action kind: IllegalAction naming the action's rule, and

@@ -271,13 +271,18 @@ def run_chunk(board: str, start: int, count: int) -> Stats:
     return stats
 
 
-@pytest.mark.parametrize("start", range(0, MINI_GAMES, MINI_CHUNK))
+# The first chunk runs in the quick run too, the others (slow) only in the full one. One xdist
+# worker plays them all: test_every_tile_and_action_kind_is_played merges their cached stats.
+@pytest.mark.xdist_group("mini_games")
+@pytest.mark.parametrize("start", [pytest.param(s, marks=pytest.mark.slow) if s else s
+                                   for s in range(0, MINI_GAMES, MINI_CHUNK)])
 def test_random_games_mini(start: int) -> None:
     stats = run_chunk("mini", start, MINI_CHUNK)
     assert stats.games == MINI_CHUNK
 
 
-@pytest.mark.parametrize("start", range(0, EUROPE_GAMES, EUROPE_CHUNK))
+@pytest.mark.parametrize("start", [pytest.param(s, marks=pytest.mark.slow) if s else s
+                                   for s in range(0, EUROPE_GAMES, EUROPE_CHUNK)])
 def test_random_games_europe(start: int) -> None:
     if not europe_present():
         pytest.skip("src/vinci_core/data/maps/europe.json is not there yet")
@@ -285,6 +290,8 @@ def test_random_games_europe(start: int) -> None:
     assert stats.games == EUROPE_CHUNK
 
 
+@pytest.mark.slow
+@pytest.mark.xdist_group("mini_games")
 def test_every_tile_and_action_kind_is_played() -> None:
     """'All tiles': across the run every tile id was chosen, with both tile_counts options."""
     total = Stats()
@@ -386,7 +393,7 @@ def _random_action(state: GameState, kind: str, where: int | str, number: int,
 # Sample 96 is a split empire on the mini board whose second part is
 # [brittany, burgundy, rhine]: Keep(burgundy) was accepted but not listed (issue 29).
 @example(index=96, kind="keep", where="burgundy", number=0, placement=[])
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(index=st.integers(0, 399), kind=st.sampled_from(KINDS), where=st.integers(0, 60),
        number=st.integers(0, 30),
        placement=st.lists(st.tuples(st.integers(0, 60), st.integers(0, 30)), max_size=4))

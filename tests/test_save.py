@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import base64
 import json
-import os
 import zlib
 from functools import cache
 from typing import Any
@@ -225,9 +224,9 @@ def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
 
 # --- fuzzing --------------------------------------------------------------------------------------
 
+# The number of examples comes from the Hypothesis profile (tests/conftest.py);
 # VINCI_FUZZ_EXAMPLES=5000 for a longer hunt than the CI default.
-FUZZ = settings(max_examples=int(os.environ.get("VINCI_FUZZ_EXAMPLES", "300")), deadline=None,
-                suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @FUZZ

@@ -55,7 +55,8 @@ def test_all_virtual_games_mini(start: int) -> None:
 
 
 @pytest.mark.skipif(not europe_present(), reason="the Europe map file is not in the package yet")
-@pytest.mark.parametrize("start", range(0, EUROPE_GAMES, CHUNK))
+@pytest.mark.parametrize("start", [pytest.param(s, marks=pytest.mark.slow) if s else s
+                                   for s in range(0, EUROPE_GAMES, CHUNK)])  # first chunk quick
 def test_all_virtual_games_europe(start: int) -> None:
     for seed in range(start, start + CHUNK):
         check_game(all_virtual(seed, "europe"))
