@@ -6,7 +6,7 @@ kept the old board's province nodes (app.js) and stopped at the first highlight 
 seen before ("Virtual 3 is playing…" for ever, or the civilizations no longer answering).
 
 Every test fails on a stalled turn or an error in the page's Python (the watchdog, see
-test_watchdog.py and conftest.py), besides the console errors."""
+test_page_watchdog.py and conftest.py), besides the console errors."""
 
 from __future__ import annotations
 
