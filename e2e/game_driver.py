@@ -56,6 +56,41 @@ def watchdog_fired(page) -> str:
     return f"{html(page, 'watchdog')}: {page.get_by_test_id('watchdog-text').text_content()}"
 
 
+# Records, in the page itself, what the page shows while a virtual player acts: the status
+# line's texts and the prompt's, each time the page names a virtual actor. A virtual turn may
+# end before a test's next call reaches the page (a loaded machine), so a test must not
+# depend on catching it in between: it reads ``window.__virtualSeen`` afterwards.
+WATCH_VIRTUAL = """() => {
+  const box = document.querySelector('[data-testid=virtual-status]');
+  const prompt = document.querySelector('[data-testid=prompt]');
+  const root = document.documentElement;
+  const seen = window.__virtualSeen = {actors: 0, status: [], prompts: []};
+  const note = () => {
+    if (root.dataset.actor !== 'virtual') return;
+    seen.actors += 1;
+    if (!box.hidden) seen.status.push(box.textContent.trim());
+    seen.prompts.push((prompt.textContent || '').trim());
+  };
+  for (const node of [box, prompt]) new MutationObserver(note).observe(
+      node, {attributes: true, childList: true, subtree: true, characterData: true});
+  new MutationObserver(note).observe(root, {attributes: true,
+                                            attributeFilter: ['data-actor']});
+}"""
+
+# "Skip animation" clicked in the page's own thread, only while it shows: never a click
+# that waits for a button the virtual players' last move has just hidden.
+SKIP_IF_SHOWN = """() => {
+  const b = document.querySelector('[data-testid=skip-animation]');
+  if (!b || b.closest('[hidden]') || !b.getClientRects().length) return false;
+  b.click(); return true;
+}"""
+
+
+def watch_virtual_turn(page) -> None:
+    """Start recording what the page shows during virtual turns (see WATCH_VIRTUAL)."""
+    page.evaluate(WATCH_VIRTUAL)
+
+
 def wait_human_or_over(page, timeout: int = 120_000) -> str:
     """Wait until the virtual players are done: returns the actor (human or over). A page
     whose watchdog fired (a stalled turn) fails at once rather than at the timeout."""

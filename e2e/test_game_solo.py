@@ -7,7 +7,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import html, play_to_the_end, start_game, wait_human_or_over
+from game_driver import (
+    SKIP_IF_SHOWN,
+    html,
+    play_to_the_end,
+    start_game,
+    wait_human_or_over,
+    watch_virtual_turn,
+)
 
 import vinci_core as vc
 
@@ -78,41 +85,15 @@ def _check_review(page) -> None:
     assert html(page, "phase") == "choose" and over.is_hidden()
 
 
-# Records, in the page itself, every text the virtual players' status shows and every actor
-# the page announces: the virtual turn may end before the test's next call reaches the page
-# (a loaded machine), and the test must not depend on catching it in between.
-WATCH_STATUS = """() => {
-  const box = document.querySelector('[data-testid=virtual-status]');
-  const root = document.documentElement;
-  window.__statusSeen = []; window.__actorsSeen = [];
-  const note = () => {
-    if (!box.hidden) window.__statusSeen.push(box.textContent.trim());
-    window.__actorsSeen.push(root.dataset.actor || '');
-  };
-  new MutationObserver(note).observe(box, {attributes: true, childList: true,
-                                           subtree: true, characterData: true});
-  new MutationObserver(note).observe(root, {attributes: true,
-                                            attributeFilter: ['data-actor']});
-}"""
-
-# "Skip animation" clicked in the page's own thread, only while it shows: never a click
-# that waits for a button the virtual players' last move has just hidden.
-SKIP_IF_SHOWN = """() => {
-  const b = document.querySelector('[data-testid=skip-animation]');
-  if (!b || b.closest('[hidden]') || !b.getClientRects().length) return false;
-  b.click(); return true;
-}"""
-
-
 def test_virtual_players_play_at_a_visible_pace_and_can_be_skipped(site, page):
     site.goto_ready(page)
-    page.evaluate(WATCH_STATUS)
+    watch_virtual_turn(page)
     # Seed 2: a virtual player acts first.
     start_game(page, "solo", ("Me",), seed=2)
     page.evaluate(SKIP_IF_SHOWN)
     assert wait_human_or_over(page, timeout=60_000) == "human"
-    assert "virtual" in page.evaluate("window.__actorsSeen")
-    seen = page.evaluate("window.__statusSeen")
-    assert seen and all("is playing" in text for text in seen), seen
+    seen = page.evaluate("window.__virtualSeen")
+    assert seen["actors"] and seen["status"], seen
+    assert all("is playing" in text for text in seen["status"]), seen
     assert page.get_by_test_id("virtual-status").is_hidden()
     site.assert_clean()
