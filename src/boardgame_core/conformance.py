@@ -152,8 +152,8 @@ def check_playthrough(game: Game, config: Any, seed: int, *, every: int = 1,
         legal = state.legal_actions()
         n = len(state.actions)
         if n % every == 0:
-            extra = list(probes(state)) if probes is not None else []
-            check_position(game, state, [*_unlisted_elsewhere(list(seen), legal, chooser, 3), *extra])
+            unlisted = _unlisted_elsewhere(list(seen), legal, chooser, 3)
+            check_position(game, state, [*unlisted, *(probes(state) if probes else ())])
         else:
             check_turn(state)
         if n % save_every == 0 or state.is_terminal:

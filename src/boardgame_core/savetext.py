@@ -62,8 +62,9 @@ class SaveWords:
             not_a_save=f"this is not a {game} save",
             version="this save has format version {version}; this edition reads version "
                     "{current}",
-            changed="the game's text was changed on the way", damaged="the game's text is damaged",
-            cut_short="the game's text is cut short", goes_on="the game's text goes on after its end",
+            changed="the game's text was changed on the way",
+            damaged="the game's text is damaged", cut_short="the game's text is cut short",
+            goes_on="the game's text goes on after its end",
             field_twice="the save's contents are not valid (a field is written twice)",
             not_json="the save's contents are not valid (not JSON)",
             no_settings="the save's contents are not valid (no game settings)",
