@@ -75,11 +75,13 @@ def __dir__() -> list[str]:
 __version__ = "0.1.0"
 
 __all__ = [
-    "GAME", "TILES", "Abandon", "Action", "ActionError", "Board", "Choose", "Conquer", "ConquestCost",
+    "TILES", "Abandon", "Action", "ActionError", "Board", "Choose", "Conquer", "ConquestCost",
     "CostTerm", "Decline", "Diplomacy", "EndTurn", "Finish", "Fort", "GameConfig", "GameState",
     "IllegalAction", "Keep", "MapData", "Place", "PlaceAll", "Seat", "SaveError", "Tile",
     "conquest_cost", "decode_save", "digest", "encode_save", "load_map", "new_game",
     "parse_action", "register_map", "replay",
     # virtual players (V-1 … V-8)
     "VirtualPlayer", "play_game", "province_value",
+    # the game as boardgame_core sees it (its State API)
+    "GAME",
 ]

@@ -4,9 +4,10 @@
 jumping to any point is a list lookup (no replay from the start: the page must redraw within
 a frame or two). Stepping goes by action, by turn (to the start of the next or previous
 turn) or by round (the game-neutral :class:`boardgame_core.playback.Cursor`, told where
-Vinci's turns and rounds begin). A replay never changes the game it shows; :meth:`Replay.play_on` starts
-a new game (a branch, with its own identity) from any position. (The module is not named
-``replay``: ``vinci_core.replay`` is the engine's function that replays a log.)
+Vinci's turns and rounds begin). A replay never changes the game it shows;
+:meth:`Replay.play_on` starts a new game (a branch, with its own identity) from any
+position. (The module is not named ``replay``: ``vinci_core.replay`` is the engine's
+function that replays a log.)
 
 >>> import vinci_core as vc
 >>> from vinci_core.table.session import Session

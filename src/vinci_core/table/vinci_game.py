@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from boardgame_core.api import Game, State
 from boardgame_core.links import SaveFacts
 
 from ..game.actions import Action, IllegalAction, action_json, parse_action
@@ -58,3 +59,9 @@ class VinciGame:
 
 
 GAME = VinciGame()
+
+if TYPE_CHECKING:  # mypy holds Vinci to boardgame_core's State API
+    _GAME: Game = GAME
+
+    def _is_a_state(state: GameState) -> State:
+        return state
