@@ -71,11 +71,12 @@ WASM_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STDLIB_ZIP = "python_stdlib.zip"
 PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs")
-# Our own Python, the vinci_core package (from its wheel) and the page's main.py and ui/,
-# ships as one zip with bytecode beside each module: pyodide/vinci.zip. web/boot.js writes it
-# into Pyodide's file system before Python starts and puts it on sys.path
-# (precompile.PYTHON_ZIP_PATH), as Pyodide does with its standard library: zipimport reads a
-# module from it when it is first imported, and nothing is unpacked. Installed as wheels
+# Our own Python, the packages of our wheel (vinci_core and boardgame_core, which it uses)
+# and the page's main.py and ui/, ships as one zip with bytecode beside each module:
+# pyodide/vinci.zip. web/boot.js writes it into Pyodide's file system before Python starts
+# and puts it on sys.path (precompile.PYTHON_ZIP_PATH), as Pyodide does with its standard
+# library: zipimport reads a module from it when it is first imported, and nothing is
+# unpacked. Installed as wheels
 # (loadPackage: fetched, checked, each file unpacked on the main thread, then scanned), the
 # same code made a cold start ~0.1 s slower (docs/performance.md).
 PYTHON_ZIP = "vinci.zip"
@@ -545,11 +546,11 @@ def page_modules() -> list[str]:
 
 
 def python_sources() -> Path:
-    """Our Python as one zip of sources, before bytecode (see PYTHON_ZIP): vinci_core from
-    its wheel, without the wheel's metadata (the zip is a folder on sys.path, not an
-    installed distribution), and main.py and ui/ at the top level (so main.py imports its
-    views as ``ui.*``, as in web/). Cached under build/cache/python-zip/ by its inputs; same
-    inputs, same bytes."""
+    """Our Python as one zip of sources, before bytecode (see PYTHON_ZIP): every package of
+    our wheel (vinci_core, boardgame_core), without the wheel's metadata (the zip is a folder
+    on sys.path, not an installed distribution), and main.py and ui/ at the top level (so
+    main.py imports its views as ``ui.*``, as in web/). Cached under build/cache/python-zip/
+    by its inputs; same inputs, same bytes."""
     wheel = project_wheel()
     page = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
     key = hashlib.sha256(f"{file_sha256(wheel)}:{page}".encode()).hexdigest()[:16]

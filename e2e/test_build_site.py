@@ -91,6 +91,7 @@ def test_python_zip_holds_vinci_core_and_the_page():
     page = {rel: (build_site.WEB / rel).read_bytes()
             for rel in ("main.py", *build_site.page_modules())}
     assert "ui/board.py" in page and "vinci_core/turn/state.py" in package
+    assert "boardgame_core/savetext.py" in package  # what every game shares ships too
     assert "vinci_core/locale/nl/LC_MESSAGES/vinci.mo" in package
     with zipfile.ZipFile(python) as zf:
         assert {n: zf.read(n) for n in zf.namelist()} == {**package, **page}

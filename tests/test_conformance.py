@@ -16,6 +16,11 @@ option. After every action :func:`check_step` checks:
 
 Every game must end (C-6.2) and every tile must have been chosen at least once with both
 ``tile_counts`` options.
+
+Vinci also passes the conformance suite every game of the project passes
+(:mod:`boardgame_core.conformance`): every listed action applies and leaves its position as
+it was, its JSON form round-trips, an unlisted or malformed action is refused naming a rule
+and changes nothing, and a replay or a save → load gives the same digest.
 """
 
 from __future__ import annotations
@@ -29,7 +34,9 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
+from boardgame_core import conformance
 from vinci_core import (
+    GAME,
     TILES,
     Choose,
     Conquer,
@@ -331,10 +338,43 @@ def test_every_legal_action_applies() -> None:
     phases: Counter[str] = Counter()
     for state in _samples():
         phases[state.phase] += 1
+        conformance.check_position(GAME, state, malformed(state))  # and the old state unchanged
         for action in state.legal_actions():
             after = state.apply(action)
             check_step(state, action, after)
     assert {"choose", "expand", "reorganize"} <= set(phases)
+
+
+def malformed(state: GameState) -> list[Action]:
+    """Actions no position lists: a slot, a seat or a province that does not exist."""
+    return [Choose(0), Choose(7), Diplomacy(-1), Diplomacy(state.rules.seats),
+            Conquer("atlantis"), Conquer("atlantis", True), Abandon("atlantis"),
+            Keep("atlantis"), Place("atlantis"), Fort("atlantis"),
+            PlaceAll.of({"atlantis": 1})]
+
+
+# Rules 1 and 2 (config_for(i), i % 11 == 9) kept a part by any of its provinces: an action
+# they accept unlisted is theirs (see test_random_actions_are_legal_or_rejected_cleanly).
+SUITE_QUICK = [0]
+SUITE_SLOW = [1, 2, 3, 5, 6, 7, 13, 16]
+
+
+@pytest.mark.parametrize("i", [*SUITE_QUICK, *(pytest.param(i, marks=pytest.mark.slow)
+                                               for i in SUITE_SLOW)])
+def test_vinci_passes_the_conformance_suite(i: int) -> None:
+    cfg = config_for(i)
+    assert cfg.rules_version > 2
+    played = conformance.check_game(GAME, [cfg], seeds=[i], every=1 if i else 2,
+                                    probes=malformed)
+    assert played > 100
+
+
+@pytest.mark.slow
+def test_vinci_passes_the_conformance_suite_on_europe() -> None:
+    if not europe_present():
+        pytest.skip("src/vinci_core/data/maps/europe.json is not there yet")
+    conformance.check_game(GAME, [config_for(4, "europe")], seeds=[4], every=5,
+                           probes=malformed)
 
 
 def test_place_all_equals_a_run_of_places() -> None:

@@ -17,7 +17,8 @@ from collections import Counter
 
 import pytest
 
-from vinci_core import GameConfig, GameState, Seat
+from boardgame_core import conformance
+from vinci_core import GAME, GameConfig, GameState, Seat
 from vinci_core.boards.maps import load_map, shipped_maps
 from vinci_core.game.actions import Action
 from vinci_core.game.position import NEUTRAL
@@ -88,3 +89,11 @@ def test_virtual_players_finish_online_games(board: str, seats: int) -> None:
                          seed=7 * seats + g, map=board, ruleset="online")
         state = play_game(cfg, on_action=check_step)
         assert state.is_terminal and state.round == ROUNDS[seats]
+
+
+@pytest.mark.parametrize("board, seats", [("delta", 3), pytest.param(
+    "europe", 5, marks=pytest.mark.slow), pytest.param("delta", 2, marks=pytest.mark.slow)])
+def test_online_games_pass_the_conformance_suite(board: str, seats: int) -> None:
+    cfg = GameConfig(seats=[Seat(name=f"P{i}", virtual=i == 1) for i in range(seats)],
+                     seed=31 * seats, map=board, ruleset="online")
+    assert conformance.check_game(GAME, [cfg], seeds=[seats], every=3) > 100

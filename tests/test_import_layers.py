@@ -3,7 +3,11 @@ between modules with no circle, counting every import (at the top, inside a func
 type checking only). Deferring pydantic to the edges once
 turned 14 modules into one circle (the engine imported the schemas lazily while the schemas
 imported the engine); this holds the layers apart: the edges (schemas, mapfile, save) import
-the engine, never the reverse."""
+the engine, never the reverse.
+
+``boardgame_core``, what every game shares (the State API, saves, links, the saved-games
+store, playback, conformance), stands below every game: it imports no game, no browser and
+no pydantic, and the games import it."""
 
 from __future__ import annotations
 
@@ -12,7 +16,10 @@ from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "src" / "vinci_core"
+SRC = Path(__file__).resolve().parent.parent / "src"
+PACKAGE = SRC / "vinci_core"
+NEUTRAL = SRC / "boardgame_core"
+GAMES = ("vinci_core", "renaissance_core")
 
 
 def _module_name(path: Path) -> str:
@@ -129,3 +136,45 @@ def test_an_import_up_the_layers_is_seen():
     assert _layer("vinci_core.text.i18n") < _layer("vinci_core.table.session")
     assert _layer("vinci_core.rulesets") == LAYERS.index("rulesets")
     assert _layer("vinci_core.cli") == len(LAYERS)
+
+
+# --- boardgame_core: below every game ----------------------------------------------------------
+
+def _top_level_imports(path: Path) -> set[str]:
+    """The top-level packages ``path`` imports (absolute imports, anywhere in the file)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            found.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            found.update(a.name.split(".")[0] for a in node.names)
+    return found
+
+
+def test_the_neutral_package_imports_no_game_no_browser_and_no_pydantic():
+    modules = sorted(NEUTRAL.rglob("*.py"))
+    assert len(modules) >= 7
+    wrong = {p.name: sorted(_top_level_imports(p) & {*GAMES, "js", "pyodide", "pydantic"})
+             for p in modules}
+    assert {name: found for name, found in wrong.items() if found} == {}
+
+
+def test_the_neutral_package_imports_only_itself_and_the_standard_library():
+    import sys
+
+    allowed = {*sys.stdlib_module_names, "boardgame_core", "__future__"}
+    found = {name for p in NEUTRAL.rglob("*.py") for name in _top_level_imports(p)}
+    assert found - allowed == set()
+
+
+def test_an_import_of_a_game_would_be_seen():
+    found = _top_level_imports(Path(__file__).with_name("test_conformance_api.py"))
+    assert {"vinci_core", "boardgame_core", "pytest"} <= found
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if (SRC / g).is_dir()])
+def test_the_games_import_the_neutral_package(game):
+    users = [p for p in (SRC / game).rglob("*.py") if "boardgame_core" in _top_level_imports(p)]
+    assert users, f"{game} does not use boardgame_core"
+    others = {g for g in GAMES if g != game}
+    assert [p.name for p in (SRC / game).rglob("*.py") if _top_level_imports(p) & others] == []

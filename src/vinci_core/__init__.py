@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from .game.tiles import TILES, Tile
     from .players.virtual import VirtualPlayer, play_game, province_value
     from .table.save import SaveError, decode_save, digest, encode_save
+    from .table.vinci_game import GAME
     from .turn.schemas import GameConfig, Seat
     from .turn.state import GameState, new_game, replay
 
@@ -51,6 +52,7 @@ _WHERE = {
     **dict.fromkeys(("Board", "load_map", "register_map"), "boards.maps"),
     "MapData": "boards.mapfile",
     **dict.fromkeys(("SaveError", "decode_save", "digest", "encode_save"), "table.save"),
+    "GAME": "table.vinci_game",
     **dict.fromkeys(("GameState", "new_game", "replay"), "turn.state"),
     **dict.fromkeys(("TILES", "Tile"), "game.tiles"),
     **dict.fromkeys(("VirtualPlayer", "play_game", "province_value"), "players.virtual"),
@@ -80,4 +82,6 @@ __all__ = [
     "parse_action", "register_map", "replay",
     # virtual players (V-1 … V-8)
     "VirtualPlayer", "play_game", "province_value",
+    # the game as boardgame_core sees it (its State API)
+    "GAME",
 ]

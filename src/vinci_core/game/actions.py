@@ -14,6 +14,9 @@ import json
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any, ClassVar
 
+# ExplainedError, the base of every error a player is told about, is game-neutral.
+from boardgame_core.errors import ExplainedError
+
 from ..text.i18n import N_
 
 if TYPE_CHECKING:  # pydantic is imported at the edges only (see schemas)
@@ -230,19 +233,6 @@ ACTION_TYPES: dict[str, type[Action]] = {
     for cls in (Choose, Decline, Diplomacy, Abandon, Conquer, Finish, Keep, Place, PlaceAll,
                 Fort, EndTurn)
 }
-
-
-class ExplainedError(ValueError):
-    """Bad input, said in English; with ``values`` the message is a ``str.format``
-    template of them, which the page translates (``template``: the catalogues' message id,
-    see presenter.problem_text). A value that is an exception stands for its own message."""
-
-    def __init__(self, message: str, **values: object) -> None:
-        english = {k: getattr(v, "message", v) if isinstance(v, Exception) else v
-                   for k, v in values.items()}
-        super().__init__(message.format(**english) if values else message)
-        self.template = message
-        self.values = values
 
 
 class ActionError(ExplainedError):

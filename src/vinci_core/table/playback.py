@@ -3,9 +3,11 @@
 :class:`Replay` replays the game's log once and keeps every position along the way, so
 jumping to any point is a list lookup (no replay from the start: the page must redraw within
 a frame or two). Stepping goes by action, by turn (to the start of the next or previous
-turn) or by round. A replay never changes the game it shows; :meth:`Replay.play_on` starts
-a new game (a branch, with its own identity) from any position. (The module is not named
-``replay``: ``vinci_core.replay`` is the engine's function that replays a log.)
+turn) or by round (the game-neutral :class:`boardgame_core.playback.Cursor`, told where
+Vinci's turns and rounds begin). A replay never changes the game it shows;
+:meth:`Replay.play_on` starts a new game (a branch, with its own identity) from any
+position. (The module is not named ``replay``: ``vinci_core.replay`` is the engine's
+function that replays a log.)
 
 >>> import vinci_core as vc
 >>> from vinci_core.table.session import Session
@@ -19,8 +21,9 @@ a new game (a branch, with its own identity) from any position. (The module is n
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any
+
+from boardgame_core.playback import Cursor
 
 from ..game.actions import Action
 from ..text.i18n import translations
@@ -30,8 +33,6 @@ from .session import NO_CONTROLS, Session, _entries, _track_round
 
 if TYPE_CHECKING:
     from ..turn.schemas import GameConfig
-
-UNITS = ("action", "turn", "round")
 
 
 class Replay:
@@ -66,8 +67,7 @@ class Replay:
         entry_row = [k for k, row in enumerate(self.log_rows)
                      if row["kind"] not in ("round", "turn")]
         self.rows_end = [entry_row[e - 1] + 1 if e else 0 for e in self.entry_end]
-        self.turn_starts = self._starts(_turn_key)
-        self.round_starts = self._starts(lambda s: s.round)
+        self.cursor = Cursor(self.positions, {"turn": _turn_key, "round": _round_key})
 
     @classmethod
     def of(cls, session: Session) -> Replay:
@@ -79,35 +79,24 @@ class Replay:
         """The position after the last action (the game as it is)."""
         return len(self.actions)
 
-    def _starts(self, key: Any) -> list[int]:
-        """Positions where a new turn (or round) begins, with the first and the last."""
-        out = [0]
-        for i in range(1, len(self.positions)):
-            if key(self.positions[i]) != key(self.positions[i - 1]):
-                out.append(i)
-        if out[-1] != self.last:
-            out.append(self.last)
-        return out
+    @property
+    def turn_starts(self) -> list[int]:
+        """Positions where a turn begins, with the first and the last."""
+        return self.cursor.starts["turn"]
+
+    @property
+    def round_starts(self) -> list[int]:
+        return self.cursor.starts["round"]
 
     # --- moving --------------------------------------------------------------------------
 
     def clamp(self, i: int) -> int:
-        return max(0, min(self.last, i))
+        return self.cursor.clamp(i)
 
     def step(self, i: int, unit: str, direction: int) -> int:
         """The position one ``unit`` (action, turn, round) after (``direction`` +1) or before
         (-1) position ``i``. Back by a turn from inside a turn goes to that turn's start."""
-        if unit not in UNITS:
-            raise ValueError(f"unknown step {unit!r}: one of {', '.join(UNITS)}")
-        i = self.clamp(i)
-        if unit == "action":
-            return self.clamp(i + direction)
-        stops = self.turn_starts if unit == "turn" else self.round_starts
-        if direction > 0:
-            k = bisect_right(stops, i)
-            return stops[k] if k < len(stops) else self.last
-        k = bisect_left(stops, i)
-        return stops[k - 1] if k > 0 else 0
+        return self.cursor.step(i, unit, direction)
 
     # --- showing -------------------------------------------------------------------------
 
@@ -177,3 +166,7 @@ def _turn_key(state: GameState) -> tuple[int, int | None]:
     """Which turn a position belongs to: the round and the seat whose turn it is (in round
     1, where everyone only chooses, each choice is a turn of its own)."""
     return state.round, state.turn_seat if state.phase != "over" else None
+
+
+def _round_key(state: GameState) -> int:
+    return state.round

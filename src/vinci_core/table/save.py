@@ -6,7 +6,9 @@ A save is ``vinci1.`` followed by base64url (no padding) of zlib-compressed JSON
 between players); saves written before it have none and get :func:`legacy_game_id`.
 Actions are written in a compact text form (:func:`action_code`) with province numbers of
 the board the fingerprint names. :func:`decode_save` validates, replays and checks the
-digest; any bad input raises :class:`SaveError` and nothing else.
+digest; any bad input raises :class:`SaveError` and nothing else. The text codec, the
+identities and the links' relations are game-neutral (``boardgame_core``): this module holds
+what is Vinci's (its record, action codes, board fingerprint, digest and words).
 
 >>> from vinci_core import GameConfig, Seat, new_game
 >>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=3, map="mini")
@@ -18,14 +20,24 @@ True
 
 from __future__ import annotations
 
-import base64
-import binascii
 import hashlib
 import json
-import zlib
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from boardgame_core.errors import SaveError
+from boardgame_core.links import (
+    BEHIND,
+    DIVERGES,
+    EXTENDS,
+    OTHER,
+    SAME,
+    SaveFacts,
+    hashed_game_id,
+    link_relation,
+    new_game_id,
+)
+from boardgame_core.savetext import SaveFormat, SaveWords, check_digest, pack, replay_codes, unpack
 
 from ..boards.maps import Board, board_with_fingerprint, load_map
 from ..game.actions import (
@@ -36,7 +48,6 @@ from ..game.actions import (
     Decline,
     Diplomacy,
     EndTurn,
-    ExplainedError,
     Finish,
     Fort,
     IllegalAction,
@@ -46,6 +57,7 @@ from ..game.actions import (
     field_problem,
 )
 from ..game.config import FIRST_RULES, MAX_JSON, MAX_TARGET_VP
+from ..text.i18n import N_
 from ..turn.state import GameState, new_game
 
 if TYPE_CHECKING:
@@ -66,9 +78,29 @@ MAX_ACTIONS = 12_000
 FIRST_MAX_ACTIONS = 50_000
 
 
-class SaveError(ExplainedError):
-    """A save or share link that cannot be loaded; the message says why, in plain words
-    (a template of its values, translated by the page: presenter.problem_text)."""
+# What a bad save is told with (SaveError's templates, translated by the page).
+WORDS = SaveWords(
+    not_text=N_("a save is text"),
+    too_large=N_("this save is far too large to be a Vinci game"),
+    not_a_save=N_("this is not a Vinci save"),
+    version=N_("this save has format version {version}; this edition reads version {current}"),
+    changed=N_("the game's text was changed on the way (it holds characters a game never has): "
+               "copy it again in full, or ask its sender for a new one"),
+    damaged=N_("the game's text is damaged or cut short: copy it again in full, or ask its "
+               "sender for a new one"),
+    cut_short=N_("the game's text is cut short: copy it again in full, or ask its sender for a "
+                 "new one"),
+    goes_on=N_("the game's text goes on after its end: copy exactly the link or file you were "
+               "sent, or ask its sender for a new one"),
+    field_twice=N_("the save's contents are not valid (a field is written twice)"),
+    not_json=N_("the save's contents are not valid (not JSON)"),
+    no_settings=N_("the save's contents are not valid (no game settings)"),
+    too_many_actions=N_("this save holds too many actions to be a real game"),
+    unreadable_action=N_("action {i} of the save is unreadable"),
+    breaks_rule=N_("action {i} of the save breaks rule {rule}: {problem}"),
+    altered=N_("the save was altered: the replayed game does not match its checksum"),
+)
+SAVE_FORMAT = SaveFormat(PREFIX, VERSION, max_json=MAX_JSON, words=WORDS, max_text=MAX_TEXT)
 
 
 # --- digest -----------------------------------------------------------------------------------
@@ -203,19 +235,10 @@ def encode_save(state: GameState, game_id: str | None = None) -> str:
     }
     if game_id is not None:
         payload["game"] = game_id
-    raw = json.dumps(payload, separators=(",", ":")).encode()
-    packed = zlib.compress(raw, 9)
-    return f"{PREFIX}{VERSION}." + base64.urlsafe_b64encode(packed).decode().rstrip("=")
+    return pack(payload, SAVE_FORMAT)
 
 
 # --- game identity ----------------------------------------------------------------------------
-
-
-def new_game_id() -> str:
-    """A fresh identity for a new game (random: two games never share one by chance)."""
-    import secrets  # here, not at the top: a first render needs none of what it loads (hmac…)
-
-    return secrets.token_urlsafe(9)  # 12 characters
 
 
 def legacy_game_id(cfg: GameConfig) -> str:
@@ -223,20 +246,9 @@ def legacy_game_id(cfg: GameConfig) -> str:
     seed included) and board, so every copy of one old game gets the same identity. Two old
     games with the very same settings also share it; their histories then differ, which a
     link says (see :func:`link_relation`) without losing either."""
-    facts = [cfg.model_dump(mode="json", exclude_defaults=True, exclude=_VERSION_FIELDS),
-             cfg.rules_version, load_map(cfg.map, cfg.map_version).fingerprint]
-    blob = json.dumps(facts, separators=(",", ":"), sort_keys=True).encode()
-    return "old-" + hashlib.sha256(blob).hexdigest()[:12]
-
-
-@dataclass(frozen=True)
-class SaveFacts:
-    """What a save says without replaying it: the game's identity, its settings (as a
-    canonical key) and its actions' codes. Enough to tell how two copies of a game relate."""
-
-    game_id: str
-    settings: str
-    codes: tuple[str, ...]
+    return hashed_game_id([
+        cfg.model_dump(mode="json", exclude_defaults=True, exclude=_VERSION_FIELDS),
+        cfg.rules_version, load_map(cfg.map, cfg.map_version).fingerprint])
 
 
 def save_facts(text: object) -> SaveFacts:
@@ -245,87 +257,6 @@ def save_facts(text: object) -> SaveFacts:
     model, cfg = _read(text)
     settings = json.dumps([cfg.model_dump(mode="json"), model.board], sort_keys=True)
     return SaveFacts(model.game or legacy_game_id(cfg), settings, tuple(model.log.split()))
-
-
-# What a link does to the saved copy of its game (see link_relation).
-SAME, EXTENDS, BEHIND, DIVERGES, OTHER = "same", "extends", "behind", "diverges", "other"
-
-
-def link_relation(saved: SaveFacts, link: SaveFacts) -> str:
-    """How a link's game relates to a saved game: ``other`` (another game), ``same`` (the
-    very same moves), ``extends`` (the saved moves and more: the saved game moves forward),
-    ``behind`` (only the first part of the saved moves: nothing to do), ``diverges`` (the same
-    game, but the moves part ways, or the settings differ)."""
-    if saved.game_id != link.game_id:
-        return OTHER
-    if saved.settings != link.settings:
-        return DIVERGES
-    a, b = saved.codes, link.codes
-    if a == b:
-        return SAME
-    if len(b) > len(a) and b[:len(a)] == a:
-        return EXTENDS
-    if len(b) < len(a) and a[:len(b)] == b:
-        return BEHIND
-    return DIVERGES
-
-
-def _unpack(text: object) -> bytes:
-    if not isinstance(text, str):
-        raise SaveError("a save is text")
-    text = text.strip()
-    if "#" in text:  # a whole share link was pasted
-        text = text.rsplit("#", 1)[1]
-    if len(text) > MAX_TEXT:
-        raise SaveError("this save is far too large to be a Vinci game")
-    head, dot, body = text.partition(".")
-    if not dot or not head.startswith(PREFIX):
-        raise SaveError("this is not a Vinci save")
-    version = head[len(PREFIX):]
-    if version != str(VERSION):
-        raise SaveError("this save has format version {version}; this edition reads "
-                        "version {current}", version=version or "?", current=VERSION)
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError):
-        raise SaveError("the game's text was changed on the way (it holds characters a game "
-                        "never has): copy it again in full, or ask its sender for a new one"
-                        ) from None
-    inflater = zlib.decompressobj()
-    try:
-        raw = inflater.decompress(packed, MAX_JSON)
-        if inflater.unconsumed_tail:
-            raise SaveError("this save is far too large to be a Vinci game")
-        raw += inflater.flush()
-    except zlib.error:
-        raise SaveError("the game's text is damaged or cut short: copy it again in full, or "
-                        "ask its sender for a new one") from None
-    if not inflater.eof:
-        raise SaveError("the game's text is cut short: copy it again in full, or ask its "
-                        "sender for a new one")
-    if inflater.unused_data:
-        raise SaveError("the game's text goes on after its end: copy exactly the link or file "
-                        "you were sent, or ask its sender for a new one")
-    return raw
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise SaveError("the save's contents are not valid (a field is written twice)")
-    return out
-
-
-def _payload(raw: bytes) -> dict[str, Any]:
-    try:
-        payload = json.loads(raw, object_pairs_hook=_unique_keys)
-    except SaveError:
-        raise
-    except (ValueError, RecursionError):
-        raise SaveError("the save's contents are not valid (not JSON)") from None
-    if not isinstance(payload, dict) or not isinstance(payload.get("config"), dict):
-        raise SaveError("the save's contents are not valid (no game settings)")
-    return payload
 
 
 def _complete(config: dict[str, Any], board_fingerprint: str) -> dict[str, Any]:
@@ -401,7 +332,7 @@ def _read(text: object) -> tuple[SaveModel, GameConfig]:
     from pydantic import ValidationError
 
     from ..turn.schemas import SaveModel  # the edge: pydantic validates
-    payload = _payload(_unpack(text))
+    payload = unpack(text, SAVE_FORMAT)
     if isinstance(payload.get("board"), str):
         payload["config"] = _complete(payload["config"], payload["board"])
     try:
@@ -418,25 +349,22 @@ def load_game(text: object, observe: Observer | None = None) -> tuple[GameState,
     written before identities)."""
     model, cfg = _read(text)
     board = load_map(cfg.map, cfg.map_version)
-    codes = model.log.split()
-    if len(codes) > max_actions(cfg):
-        raise SaveError("this save holds too many actions to be a real game")
-    state = new_game(cfg)
-    for i, code in enumerate(codes, 1):
-        try:
-            action = parse_code(code, board)
-        except ValueError:
-            raise SaveError("action {i} of the save is unreadable", i=i) from None
-        try:
-            if observe is None:
-                state.advance(action)  # no copy: this state is ours alone
-                continue
-            after = state.apply(action)
-        except IllegalAction as exc:
-            raise SaveError("action {i} of the save breaks rule {rule}: {problem}", i=i,
-                            rule=exc.rule, problem=exc) from None
+
+    def step(state: GameState, action: Action) -> GameState:
+        if observe is None:
+            state.advance(action)  # no copy: this state is ours alone
+            return state
+        after = state.apply(action)
         observe(state, action, after)
-        state = after
-    if digest(state) != model.digest:
-        raise SaveError("the save was altered: the replayed game does not match its checksum")
+        return after
+
+    state = replay_codes(new_game(cfg), model.log.split(), lambda code: parse_code(code, board),
+                         step, IllegalAction, WORDS, max_actions(cfg))
+    check_digest(digest(state), model.digest, WORDS)
     return state, model.game or legacy_game_id(cfg)
+
+
+__all__ = ["BEHIND", "DIVERGES", "EXTENDS", "OTHER", "SAME", "SAVE_FORMAT", "SaveError",
+           "SaveFacts", "WORDS", "action_code", "config_from_record", "decode_save", "digest",
+           "encode_save", "legacy_game_id", "link_relation", "load_game", "max_actions",
+           "new_game_id", "parse_code", "save_facts"]

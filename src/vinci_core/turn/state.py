@@ -11,7 +11,8 @@ as an argument (typed by :class:`vinci_core.turn.data.State`) and never import t
 A :class:`GameState` is immutable from the outside: :meth:`GameState.apply` returns a new
 state and raises :class:`IllegalAction` (naming the rule) without touching the old one.
 The API follows OpenSpiel's ``State``: ``legal_actions``, ``apply``, ``current_player``,
-``is_terminal``, ``returns``, ``clone``.
+``is_terminal``, ``returns``, ``clone`` (and ``seats_to_act``: it satisfies
+``boardgame_core.api.State``).
 
 >>> from vinci_core import GameConfig, Seat, new_game
 >>> cfg = GameConfig(seats=[Seat(name="Ann"), Seat(name="Bo"), Seat(name="Cy")], seed=7,
@@ -193,6 +194,13 @@ class GameState:
         if self.phase == "redistribute":
             return self.queue[0]
         return self.turn_seat
+
+    @property
+    def seats_to_act(self) -> tuple[int, ...]:
+        """The seats that may act now (boardgame_core's State API): in Vinci one at a time,
+        none once the game is over."""
+        seat = self.current_player
+        return () if seat is None else (seat,)
 
     @property
     def is_terminal(self) -> bool:
