@@ -65,3 +65,20 @@ def edit(state: GameState, **facts: object) -> GameState:
     for name, value in facts.items():
         setattr(new, name, value)
     return new
+
+
+def at(state: GameState, step: str, **facts: object) -> GameState:
+    """A copy at the start of ``step`` (turn 0) with facts changed, moved on to the first seat
+    the step concerns."""
+    from renaissance_core.turn.phases import settle_flow
+
+    new = edit(state, step=step, turn=0, **facts)
+    settle_flow(new)
+    return new
+
+
+def owning(state: GameState, seat: int, *letters: str, since: int = 0) -> GameState:
+    """A copy where ``seat`` owns the advances ``letters`` (bought in round ``since``)."""
+    advances = {p: dict(v) for p, v in state.advances.items()}
+    advances[seat].update({a: since for a in letters})
+    return edit(state, advances=advances)
