@@ -68,11 +68,12 @@ def edit(state: GameState, **facts: object) -> GameState:
 
 
 def at(state: GameState, step: str, **facts: object) -> GameState:
-    """A copy at the start of ``step`` (turn 0) with facts changed, moved on to the first seat
-    the step concerns."""
-    from renaissance_core.turn.phases import settle_flow
+    """A copy with facts changed, at the start of ``step`` (its automatic start run), moved on
+    to the first seat the step concerns."""
+    from renaissance_core.turn.phases import enter, settle_flow
 
-    new = edit(state, step=step, turn=0, **facts)
+    new = edit(state, **facts)
+    enter(new, step)
     settle_flow(new)
     return new
 
