@@ -8,6 +8,7 @@ decision stack (``pending``), whose top the next legal actions answer.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from ..boards.board import Board, load_board
@@ -26,6 +27,19 @@ _NESTED_LISTS = ("hands",)
 _DICT_OF_DICTS = ("tokens", "new_tokens", "advances")
 _SETS_PER_SEAT = ("holdings", "relief", "turn_flags", "patrons_used")
 _DICTS = ("scale", "control", "sealed", "future", "patron_load")
+
+
+@cache
+def _phases() -> Any:
+    """The phase table (turn.phases imports this module, so it is fetched on first use)."""
+    from . import phases
+
+    return phases
+
+
+@cache
+def _config_facts(config: GameConfig) -> dict[str, Any]:
+    return config.model_dump(mode="json")
 
 
 class GameState:
@@ -144,9 +158,7 @@ class GameState:
     @property
     def seats_to_act(self) -> tuple[int, ...]:
         """The seats that may act now: several during a sealed step, none when over."""
-        from .phases import seats_to_act
-
-        return seats_to_act(self)
+        return _phases().seats_to_act(self)
 
     @property
     def current_player(self) -> int | None:
@@ -154,15 +166,11 @@ class GameState:
         return seats[0] if len(seats) == 1 else None
 
     def legal_actions(self) -> list[Action]:
-        from .phases import legal_actions
-
-        return legal_actions(self)
+        return _phases().legal_actions(self)
 
     def apply(self, action: Action) -> GameState:
         """A new state after ``action``; IllegalAction (and no change) when refused."""
-        from .phases import apply_action
-
-        return apply_action(self, action)
+        return _phases().apply_action(self, action)
 
     def returns(self) -> list[float]:
         from .scoring import returns
@@ -198,7 +206,7 @@ class GameState:
 
     def facts(self) -> dict[str, Any]:
         """Every fact of the state as plain JSON-able data (for digests and tests)."""
-        out: dict[str, Any] = {"config": self.config.model_dump(mode="json"),
+        out: dict[str, Any] = {"config": _config_facts(self.config),
                                "actions": len(self.actions), "pending": self.pending}
         for name in (*_SCALARS, *_LISTS, *_NESTED_LISTS):
             out[name] = getattr(self, name)
