@@ -43,11 +43,12 @@ def apply(state: GameState, action: Action) -> None:
             raise IllegalAction("R-7.2", "one fleet step per round, before advances, 10 ducats")
         grow_fleet(state, seat)
     elif isinstance(action, BuyAdvance):
-        if not can_buy(state, seat, action.letter):
+        if action.letter not in state.sheet.advances or not can_buy(state, seat, action.letter):
             raise IllegalAction("R-7.4", "not buyable: owned, prerequisite missing or too dear")
         buy_advance(state, seat, action.letter)
     elif isinstance(action, UsePatron):
-        if not state.owns(seat, "E") or not can_patronise(state, seat, action.card):
+        if (not state.owns(seat, "E") or action.card not in dict(state.display)
+                or not can_patronise(state, seat, action.card)):
             raise IllegalAction("R-15.E", "that personality cannot serve this patron")
         state.patrons_used[seat].add(action.card)
         state.patron_load[action.card] = state.patron_load.get(action.card, 0) + 1
