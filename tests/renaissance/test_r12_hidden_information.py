@@ -35,6 +35,10 @@ def _hide_from(state, seat, seed):
                 sealed=sealed)
 
 
+def _own(state, seat):
+    return [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
+
+
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (6, 4)])
 def test_r12_2_a_seat_cannot_tell_apart_states_differing_in_hidden_facts(players, seed):
     state = new_game(GameConfig.of(players, seed=seed))
@@ -46,6 +50,8 @@ def test_r12_2_a_seat_cannot_tell_apart_states_differing_in_hidden_facts(players
         for viewer in range(players):
             twin = _hide_from(state, viewer, step)
             assert observation(twin, viewer) == observation(state, viewer)
+            if viewer in state.seats_to_act:  # nor do its choices depend on hidden facts
+                assert _own(twin, viewer) == _own(state, viewer)
         state = state.apply(bots[seat].choose(state, seat))
 
 

@@ -1,12 +1,14 @@
 """A random player: picks uniformly among the legal actions of the seat it plays.
 
-It reads only the seat's observation (for its hand) and the list of legal actions, never
-the hidden facts; its own random stream is separate from the game's.
+``decide`` sees only the seat's observation and the seat's own legal actions (which depend
+on nothing hidden from it), never the full state; its random stream is its own, apart
+from the game's.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from ..game.actions import Action, BidCapital, BidTokens, Done, Place
 from ..turn.state import GameState
@@ -18,19 +20,23 @@ class RandomPlayer:
         self.random = random.Random(seed)
 
     def choose(self, state: GameState, seat: int) -> Action:
-        view = observation(state, seat)
+        """The seat's move: ``decide`` on its observation and its own legal actions."""
         mine = [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
-        bids = [a for a in mine if isinstance(a, BidCapital | BidTokens)]
+        return self.decide(observation(state, seat), mine)
+
+    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        """Pick among ``legal`` knowing only ``view`` (what the seat may know)."""
+        bids = [a for a in legal if isinstance(a, BidCapital | BidTokens)]
         if bids:  # modest sealed bids keep random games going (any bid is legal)
-            cash = view["cash"][seat]
+            cash = view["cash"][view["seat"]]
             return self.random.choice([a for a in bids if _bid(a) in range(
                 0, max(cash // 3, 1) + 1)] or bids)
-        places = [a for a in mine if isinstance(a, Place)]
+        places = [a for a in legal if isinstance(a, Place)]
         if places and self.random.random() < 0.9:
             return self.random.choice(places)
-        if len(mine) > 1 and self.random.random() < 0.5:
-            mine = [a for a in mine if not isinstance(a, Done)] or mine
-        return self.random.choice(mine)
+        if len(legal) > 1 and self.random.random() < 0.5:
+            legal = [a for a in legal if not isinstance(a, Done)] or legal
+        return self.random.choice(legal)
 
 
 def _bid(action: BidCapital | BidTokens) -> int:
