@@ -141,3 +141,15 @@ def test_the_cards_by_kind_and_period():
     assert squares == {"mongol_invasion", "longbows", "gunpowder"}
     assert {c.id for c in cards if c.set_aside} == {
         "crusade", "walter_sans_avoir", "rashid_al_din", "spice_1", "silk_1"}
+
+
+# §2.2's "tokens to hold them all": the volumes of a region's commodity provinces. Region
+# VII's printed 8 cannot be (13 provinces of volume 1 or more); the board gives it 33.
+TOKENS_TO_HOLD = {"I": 18, "II": 25, "III": 35, "IV": 13, "V": 19, "VI": 24, "VII": 33,
+                  "VIII": 28, "orient": 15, "new_world": 12}
+
+
+@pytest.mark.parametrize("region", list(TOKENS_TO_HOLD))
+def test_the_tokens_to_hold_each_region(region):
+    volumes = sum(a.volume for a in _areas(region) if a.commodities)
+    assert volumes == TOKENS_TO_HOLD[region]
