@@ -162,3 +162,29 @@ def test_r11_3_an_eliminated_players_pieces_stay_and_hand_leaves():
         seen.add(state.current_player)
         state = state.apply(Done())
     assert 1 not in seen  # skipped from then on
+
+
+def test_r10_4_renaissance_swaps_with_a_neighbour_lacking_q_once_a_round():
+    from renaissance_core.game.actions import SwapOrder
+    state = set_up(4, tokens=[1, 2, 3, 4])
+    assert state.order == [0, 1, 2, 3]
+    state = at(owning(state, 1, "Q"), "purchase")
+    assert state.pending == [("renaissance_swap", 1, "purchase")] and state.current_player == 1
+    assert set(state.legal_actions()) == {Done(), SwapOrder(-1), SwapOrder(1)}
+    state = state.apply(SwapOrder(-1))
+    assert state.order == [1, 0, 2, 3] and state.current_player == 1  # and first in phase 4
+    state = at(state, "expand")
+    assert not state.pending  # once a round
+
+
+def test_r15_q_renaissance_never_swaps_with_another_owner_and_requests_go_in_order():
+    from renaissance_core.game.actions import SwapOrder
+    state = set_up(4, tokens=[1, 2, 3, 4])
+    state = at(owning(owning(state, 1, "Q"), 2, "Q"), "play")
+    assert state.pending[-1] == ("renaissance_swap", 1, "play")  # the earlier in order first
+    assert set(state.legal_actions()) == {Done(), SwapOrder(-1)}
+    state = state.apply(Done())
+    assert state.pending == [("renaissance_swap", 2, "play")]
+    assert set(state.legal_actions()) == {Done(), SwapOrder(1)}
+    with pytest.raises(IllegalAction):
+        state.apply(SwapOrder(-1))

@@ -20,10 +20,10 @@ PENDING_REACH_AND_CONFLICTS = {
 PENDING_EVENTS = {
     "R-6.5", "R-6.6", *(f"R-14.{i}" for i in range(1, 19)), "R-15.C",
 }
-# R-6.9 (a card taken back after a mistake) and R-12.1 (table talk) ask nothing of an engine
-# that refuses illegal moves and moves nothing by agreement; R-10.4 and R-15.Q (Renaissance's
-# swap at the start of a phase) come with slice 3's order effects.
-PENDING_OTHER = {"R-6.9", "R-12.1", "R-10.4", "R-15.Q"}
+# R-6.9 (a card taken back after a mistake) and R-12.1 (table talk) ask nothing yet of an
+# engine that refuses illegal moves and moves nothing by agreement; they wait for the page
+# (undo, notes).
+PENDING_OTHER = {"R-6.9", "R-12.1"}
 PENDING = PENDING_REACH_AND_CONFLICTS | PENDING_EVENTS | PENDING_OTHER
 
 

@@ -128,6 +128,13 @@ class TokensForCard:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapOrder:
+    """R-10.4: Renaissance swaps places with the player just before (-1) or after (+1)."""
+    step: int
+    type: ClassVar[str] = "swap_order"
+
+
+@dataclass(frozen=True, slots=True)
 class Done:
     """End one's part of the current step."""
     type: ClassVar[str] = "done"
@@ -135,10 +142,11 @@ class Done:
 
 Action = (ReturnCard | BidCapital | ChooseCapital | BidTokens | RemoveMarker | MillStep | BuyCard
           | Discard | PlayCard | NameCommodity | GrowFleet | BuyAdvance | UsePatron | Place
-          | TokensForCard | Done)
+          | TokensForCard | SwapOrder | Done)
 ACTION_TYPES: dict[str, Any] = {t.type: t for t in (
     ReturnCard, BidCapital, ChooseCapital, BidTokens, RemoveMarker, MillStep, BuyCard, Discard,
-    PlayCard, NameCommodity, GrowFleet, BuyAdvance, UsePatron, Place, TokensForCard, Done)}
+    PlayCard, NameCommodity, GrowFleet, BuyAdvance, UsePatron, Place, TokensForCard, SwapOrder,
+    Done)}
 
 
 def action_dict(action: Action) -> dict[str, Any]:

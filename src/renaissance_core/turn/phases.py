@@ -13,7 +13,7 @@ from types import ModuleType
 
 from ..game.actions import Action
 from ..game.errors import IllegalAction
-from . import buy, expand, final, order, play, purchase, setup, shortages
+from . import buy, expand, final, order, play, purchase, setup, shortages, swap
 from .state import GameState
 
 STEPS: dict[str, ModuleType] = {
@@ -30,7 +30,7 @@ STEPS: dict[str, ModuleType] = {
     "final": final,
 }
 SEALED = frozenset({"keep", "auction", "order"})
-DECISIONS: dict[str, ModuleType] = {"name_commodity": play}
+DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
@@ -86,3 +86,4 @@ def enter(state: GameState, step: str) -> None:
     state.step, state.turn = step, 0
     if step != "end":
         STEPS[step].start(state)
+        swap.offer(state)  # Renaissance, at the start of phases 1–5
