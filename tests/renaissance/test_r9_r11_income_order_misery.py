@@ -188,3 +188,31 @@ def test_r15_q_renaissance_never_swaps_with_another_owner_and_requests_go_in_ord
     assert set(state.legal_actions()) == {Done(), SwapOrder(1)}
     with pytest.raises(IllegalAction):
         state.apply(SwapOrder(-1))
+
+
+def test_r11_2_a_player_ruined_by_stabilisation_leaves_in_the_middle_of_phase_4():
+    state = set_up(3)
+    seat, nxt = state.order[0], state.order[1]
+    hands = [list(h) for h in state.hands]
+    hands[seat] = ["war", "famine", "rebellion", "uprising", "alchemy", "mysticism"]  # 21
+    state = at(state, "purchase", hands=hands, cash=[0] * 3, misery=[5] * 3)
+    state = state.apply(Done())
+    assert not state.alive[seat] and state.current_player == nxt
+    assert state.hands[seat] == [] and seat not in state.alive_in_order()
+
+
+def test_q19_without_control_markers_volume_tokens_hold_and_count_for_income():
+    from renaissance_core.game.actions import Place
+    from renaissance_core.turn.expand import update_holdings
+    state = set_up(3, capitals=["barcelona", "genoa", "venice"])
+    seat = state.capital.index("barcelona")
+    order = [seat] + [p for p in range(3) if p != seat]
+    markers = [0 if p == seat else 24 for p in range(3)]
+    state = at(state, "expand", order=order, bought=[4] * 3, stock_tokens=[32] * 3,
+               stock_markers=markers)
+    before = income(state, seat)
+    state = state.apply(Place("valencia")).apply(Place("valencia"))
+    assert state.tokens["valencia"] == {seat: 2} and "valencia" not in state.control
+    assert state.controller("valencia") == seat
+    update_holdings(state)
+    assert "valencia" in state.holdings[seat] and income(state, seat) == before + 3
