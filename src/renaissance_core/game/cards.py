@@ -41,7 +41,3 @@ def load_cards() -> dict[str, Card]:
         set_aside=bool(c.get("set_aside")), military=bool(c.get("military")))
         for c in json.loads(text)["cards"]}
 
-
-def cards_version() -> int:
-    text = resources.files("renaissance_core").joinpath("data/cards.json").read_text("utf-8")
-    return int(json.loads(text)["version"])

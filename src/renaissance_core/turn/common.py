@@ -7,7 +7,6 @@ always explains the players' cash.
 from __future__ import annotations
 
 from ..game import rng
-from ..game.cards import EVENT
 from .state import GameState
 
 
@@ -95,7 +94,3 @@ def rank(state: GameState, seat: int) -> int:
     """R-3.3, Q-3: the seat's field on the order track (original count's fields, from the front)."""
     fields = state.sheet.order_fields[state.players]
     return fields[state.alive_in_order().index(seat)]
-
-
-def is_event(state: GameState, card: str) -> bool:
-    return state.cards[card].kind == EVENT
