@@ -43,7 +43,8 @@ def refill_deck(state: GameState) -> bool:
 
 
 def draw(state: GameState, seat: int) -> bool:
-    """The seat draws the top card (R-4.3); False when no card is left to draw."""
+    """The seat draws the top card (R-4.3); False when no card is left to draw (the draw is
+    lost, Q-45)."""
     if not state.deck and not refill_deck(state):
         return False
     state.hands[seat].append(state.deck.pop())

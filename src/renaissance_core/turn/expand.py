@@ -115,10 +115,11 @@ def bases(state: GameState, seat: int) -> set[str]:
 def reach(state: GameState, seat: int) -> set[str]:
     """R-8.5: bordering areas; with I two steps, through an area no opponent controls."""
     areas = state.board.areas
-    found = set(bases(state, seat))
+    found = set(bases(state, seat))  # Q-39: a base is within its own reach
     for base in list(found):
         for near in areas[base].neighbours:
             found.add(near)
+            # Q-39: Caravan passes any area no opponent controls (passing is not entering)
             if state.owns(seat, "I") and state.controller(near) in (None, seat):
                 found.update(areas[near].neighbours)
     return found

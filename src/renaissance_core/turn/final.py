@@ -1,7 +1,7 @@
 """The final card phase (R-13.2): after the last income phase, in turn order, every player
 plays every card left in hand. Commodity cards pay as usual; personalities only refund
 owners of Printing; events have no effect yet (slice 3). Cards that cannot be played
-(R-6.8) stay in hand."""
+(R-6.8) stay in hand and count for nothing (Q-42)."""
 
 from __future__ import annotations
 

@@ -46,6 +46,7 @@ def finish(state: GameState) -> str:
 
 
 def reveal(state: GameState) -> None:
+    """R-10.1: pay and take tokens together (at setup, round 1's tokens, Q-46)."""
     bids: dict[int, int] = dict(state.sealed)
     state.sealed = {}
     for seat, t in sorted(bids.items()):

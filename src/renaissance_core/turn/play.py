@@ -3,7 +3,7 @@
 Commodity cards pay every holder at once (R-6.2–R-6.4); a dual card asks its player to
 name the commodity through the decision stack. Personalities give their player this
 round's discounts (R-6.7) and, with Printing, a refund (R-15.O). **Event cards: their
-effects are slice 3.** Until then an event card is played for no effect: it is recorded
+effects are slice 3.** Until then (Q-37) an event card is played for no effect: it is recorded
 as played this round (so Walter Sans-Avoir, Marco Polo and R-6.8's unplayable cards
 already follow it) and goes to the reuse pile or out of the game by its mark.
 """
@@ -84,7 +84,7 @@ def pay_commodity(state: GameState, commodity: str) -> None:
     """R-6.2–R-6.4: every holder is paid base × n² (M: n + 1; Q-8 shortage/surplus)."""
     base, level = COMMODITIES[commodity].base, state.scale.get(commodity, 0)
     for seat in range(state.players):
-        if not state.alive[seat]:
+        if not state.alive[seat]:  # Q-43: an eliminated player's pieces earn nothing
             continue
         n = sum(1 for a in state.holdings[seat] if commodity in state.board.areas[a].commodities)
         receive(state, seat, payout(base, n, state.owns(seat, "M"), level))
@@ -98,7 +98,7 @@ def pay_commodity(state: GameState, commodity: str) -> None:
 
 def _personality(state: GameState, seat: int, card: str, final: bool) -> None:
     """R-6.7: to the display (first three) or in front of its player; R-15.O refunds."""
-    if state.owns(seat, "O"):
+    if state.owns(seat, "O"):  # Q-40: each named advance bought in an earlier round pays
         for letter, ducats in sorted(state.cards[card].discounts.items()):
             bought = state.advances[seat].get(letter)
             if bought is not None and bought < state.round:  # bought in an earlier round

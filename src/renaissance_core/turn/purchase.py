@@ -153,7 +153,7 @@ def relief(state: GameState, seat: int, letter: str) -> None:
 
 
 def can_patronise(state: GameState, seat: int, card: str) -> bool:
-    """R-15.E, Q-14: slot 1 shielded; slot 2 serves one patron, slot 3 two (any with 3–4
+    """R-15.E, Q-14, Q-44: slot 1 shielded; slot 2 serves one patron, slot 3 two (any with 3–4
     players); personalities in front of their players serve any number."""
     slots = [c for c, _ in state.display]
     who = dict(state.display)[card]

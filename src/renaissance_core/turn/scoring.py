@@ -21,7 +21,8 @@ def winners(state: GameState) -> list[int]:
 
 
 def returns(state: GameState) -> list[float]:
-    """1 for each winner of a finished game, 0 otherwise (all 0 while it runs)."""
+    """1 for each winner of a finished game, 0 otherwise (all 0 while it runs); an
+    eliminated player never wins (Q-43)."""
     if not state.terminal:
         return [0.0] * state.players
     won = set(winners(state))

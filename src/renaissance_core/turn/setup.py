@@ -68,14 +68,14 @@ def legal(state: GameState) -> list[Action]:
 
 
 def apply(state: GameState, action: Action) -> None:
-    if state.step == "keep" and isinstance(action, ReturnCard):
+    if state.step == "keep" and isinstance(action, ReturnCard):  # a sealed step
         _check_sealed(state, action.seat, "R-2.2")
         if action.card not in state.hands[action.seat]:
             raise IllegalAction("R-2.2", "the card returned must be one of the three dealt")
         state.sealed[action.seat] = action.card
     elif state.step == "auction" and isinstance(action, BidCapital):
         _check_sealed(state, action.seat, "R-2.6")
-        if not 0 <= action.ducats <= state.cash[action.seat]:
+        if not 0 <= action.ducats <= state.cash[action.seat]:
             raise IllegalAction("R-2.6", "a bid is between 0 and the cash in hand")
         state.sealed[action.seat] = action.ducats
     elif state.step == "capital" and isinstance(action, ChooseCapital):

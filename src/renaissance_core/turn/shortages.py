@@ -25,7 +25,7 @@ def eligible(state: GameState, seat: int) -> bool:
 
 def legal(state: GameState) -> list[Action]:
     seat = state.order[state.turn]
-    out: list[Action] = [Done()]
+    out: list[Action] = [Done()]  # the Mill may be declined
     if state.step == "buyoff":
         out += [RemoveMarker(c) for c, level in sorted(state.scale.items())
                 if level and state.cash[seat] >= COMMODITIES[c].base]
