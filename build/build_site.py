@@ -560,8 +560,10 @@ def python_sources() -> Path:
         return out
     where.mkdir(parents=True, exist_ok=True)
     with zipfile.ZipFile(wheel) as zf:
+        # renaissance_core stays out of the page until its page exists (issue #32).
         members = [(i.filename, zf.read(i)) for i in zf.infolist()
-                   if not i.is_dir() and ".dist-info/" not in i.filename]
+                   if not i.is_dir() and ".dist-info/" not in i.filename
+                   and not i.filename.startswith("renaissance_core/")]
     members += [(rel, (WEB / rel).read_bytes()) for rel in [PAGE_ENTRY, *page_modules()]]
     part = out.with_name(out.name + ".part")
     part.write_bytes(bytecode_build.write_zip(members))

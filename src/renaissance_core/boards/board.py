@@ -1,0 +1,85 @@
+"""The board file (``data/board.json``): land areas, sea zones, capitals, regions in play.
+
+Read once and cached; the engine keeps plain tuples and frozensets for its hot loops.
+
+>>> board = load_board()
+>>> board.version, len(board.areas), board.areas["london"].region
+(1, 107, 'II')
+>>> sorted(board.regions_in_play(3))
+['IV', 'V', 'VI', 'VII', 'VIII', 'new_world', 'orient']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+OVERSEAS_REGIONS = ("orient", "new_world")  # always in play (R-1.2)
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    id: str
+    name: str
+    region: str
+    kind: str  # province, satellite, capital, box
+    volume: int
+    commodities: tuple[str, ...]
+    coastal: bool
+    neighbours: tuple[str, ...]
+    seas: tuple[str, ...]
+    supports: tuple[str, ...]  # a satellite's arrows (R-8.16)
+
+    @property
+    def holds_control(self) -> bool:
+        """A satellite never holds a control marker (R-1.4)."""
+        return self.kind != "satellite"
+
+
+@dataclass(frozen=True, slots=True)
+class Capital:
+    id: str
+    name: str
+    home_region: str
+    from_players: int  # the player count that brings it in (R-1.1)
+
+
+@dataclass(frozen=True)
+class Board:
+    version: int
+    areas: dict[str, Area]
+    capitals: tuple[Capital, ...]
+    in_play: dict[int, frozenset[str]]  # regions of Europe per player count
+
+    def regions_in_play(self, players: int) -> frozenset[str]:
+        """R-1.2: the player count's regions of Europe plus the Orient and the New World."""
+        return self.in_play[players] | frozenset(OVERSEAS_REGIONS)
+
+    def capitals_for(self, players: int) -> tuple[str, ...]:
+        """R-1.1: the capitals available with this many players."""
+        return tuple(c.id for c in self.capitals if c.from_players <= players)
+
+    def capital(self, area: str) -> Capital:
+        return next(c for c in self.capitals if c.id == area)
+
+
+def _area(raw: dict) -> Area:
+    return Area(
+        id=raw["id"], name=raw["name"], region=raw["region"], kind=raw["kind"],
+        volume=int(raw["volume"]), commodities=tuple(raw["commodities"]),
+        coastal=bool(raw["coastal"]), neighbours=tuple(raw["neighbours"]),
+        seas=tuple(raw["seas"]), supports=tuple(raw.get("supports", ())))
+
+
+@cache
+def load_board() -> Board:
+    text = resources.files("renaissance_core").joinpath("data/board.json").read_text("utf-8")
+    raw = json.loads(text)
+    return Board(
+        version=int(raw["version"]),
+        areas={a["id"]: _area(a) for a in raw["areas"]},
+        capitals=tuple(Capital(**c) for c in raw["capitals"]),
+        in_play={int(k): frozenset(v) for k, v in raw["regions_in_play"].items()},
+    )

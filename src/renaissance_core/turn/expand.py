@@ -1,0 +1,189 @@
+"""Phase 5, expansion (R-8), as far as land expansion without conflicts (slice 1).
+
+Built: Holy Indulgence at the start (R-8.1), placing bought tokens one at a time within
+land reach of one's bases (R-8.3–R-8.5, Caravan included), the volume limit and sharing
+below it (R-8.10, Q-5), control markers (R-8.11, Q-19), cards bought with tokens
+(R-8.12), unplaced tokens back to stock (R-8.13), the bonus card (R-8.20) and settling
+(R-8.21). **Pending (slice 2):** sea reach (galleys, three-masters, high-seas, the overseas
+boxes), conflicts (R-8.14–R-8.19) and the Civil War victim's place (R-8.2). Until then a
+placement that would exceed an area's volume is not offered.
+"""
+
+from __future__ import annotations
+
+from ..game.actions import Action, Done, Place, TokensForCard
+from ..game.constants import TOKEN_CARD_PRICES
+from ..game.errors import IllegalAction
+from .buy import card_left
+from .common import draw, pay, raise_misery, receive
+from .income import run_income
+from .state import GameState
+
+
+def start(state: GameState) -> None:
+    state.token_cards_sold = 0
+    state.new_markers = [0] * state.players
+    holy_indulgence(state)
+
+
+def eligible(state: GameState, seat: int) -> bool:
+    return state.bought[seat] > 0
+
+
+def legal(state: GameState) -> list[Action]:
+    seat = state.order[state.turn]
+    out: list[Action] = [Done(), *(Place(a) for a in placeable(state, seat))]
+    if _can_buy_card(state, seat):
+        out.append(TokensForCard())
+    return out
+
+
+def apply(state: GameState, action: Action) -> None:
+    seat = state.order[state.turn]
+    if isinstance(action, Done):
+        state.stock_tokens[seat] += state.bought[seat]  # R-8.13
+        state.bought[seat] = 0
+        state.turn += 1
+    elif isinstance(action, Place):
+        if action.area not in placeable(state, seat):
+            raise IllegalAction("R-8.4", "not an area this player may place in now")
+        place(state, seat, action.area)
+    elif isinstance(action, TokensForCard):
+        if not _can_buy_card(state, seat):
+            raise IllegalAction("R-8.12", "one card per phase, paid in bought tokens")
+        tokens = TOKEN_CARD_PRICES[min(state.token_cards_sold, len(TOKEN_CARD_PRICES) - 1)]
+        state.bought[seat] -= tokens
+        state.stock_tokens[seat] += tokens
+        state.token_cards_sold += 1
+        state.turn_flags[seat].add("token_card")
+        draw(state, seat)
+    else:
+        raise IllegalAction("R-8.3", "phase 5: place a token, buy a card with tokens, or done")
+
+
+def finish(state: GameState) -> str:
+    bonus_card(state)
+    for seat in range(state.players):  # tokens of seats that never acted (R-8.13)
+        state.stock_tokens[seat] += state.bought[seat]
+        state.bought[seat] = 0
+    settle(state)
+    return run_income(state)
+
+
+def holy_indulgence(state: GameState) -> None:
+    """R-8.1, Q-15: F owners take 2 tokens per player without F; those pay 2 per owner."""
+    live = [p for p in state.order if state.alive[p]]
+    owners = [p for p in live if state.owns(p, "F")]
+    others = [p for p in live if not state.owns(p, "F")]
+    if not owners or not others:
+        return
+    for seat in owners:
+        want = 2 * len(others)
+        taken = min(want, state.stock_tokens[seat])
+        state.stock_tokens[seat] -= taken
+        state.bought[seat] += taken
+        receive(state, seat, want - taken)  # 1 ducat per missing token
+    for seat in others:
+        owed = 2 * len(owners)
+        given = min(owed, state.bought[seat])
+        state.bought[seat] -= given
+        state.stock_tokens[seat] += given
+        short = owed - given
+        paid = min(short, state.cash[seat])
+        pay(state, seat, paid)
+        raise_misery(state, seat, short - paid)
+
+
+def _can_buy_card(state: GameState, seat: int) -> bool:
+    price = TOKEN_CARD_PRICES[min(state.token_cards_sold, len(TOKEN_CARD_PRICES) - 1)]
+    return ("token_card" not in state.turn_flags[seat] and state.bought[seat] >= price
+            and card_left(state))
+
+
+def bases(state: GameState, seat: int) -> set[str]:
+    """R-8.4: settled tokens and control markers, and one's own capital whoever holds it."""
+    out = {area for area, by_seat in state.tokens.items()
+           if by_seat.get(seat, 0) > state.new_tokens.get(area, {}).get(seat, 0)}
+    out |= {area for area, who in state.control.items()
+            if who == seat and area not in state.new_control}
+    capital = state.capital[seat]
+    if capital:
+        out.add(capital)
+    return out
+
+
+def reach(state: GameState, seat: int) -> set[str]:
+    """R-8.5: bordering areas; with I two steps, through an area no opponent controls."""
+    areas = state.board.areas
+    found = set(bases(state, seat))  # Q-39: a base is within its own reach
+    for base in list(found):
+        for near in areas[base].neighbours:
+            found.add(near)
+            # Q-39: Caravan passes any area no opponent controls (passing is not entering)
+            if state.owns(seat, "I") and state.controller(near) in (None, seat):
+                found.update(areas[near].neighbours)
+    return found
+
+
+def placeable(state: GameState, seat: int) -> list[str]:
+    if state.bought[seat] <= 0:
+        return []
+    areas, in_play = state.board.areas, state.board.regions_in_play(state.players)
+    out = []
+    for area_id in sorted(reach(state, seat)):
+        area = areas[area_id]
+        if area.kind == "box" or area.region not in in_play:
+            continue  # boxes are reached by sea (slice 2); R-8.10 regions out of play
+        if area.region == "V" and not state.owns(seat, "R"):
+            continue  # R-8.9
+        if state.control.get(area_id) == seat:
+            continue
+        present = sum(state.pieces(area_id, p) for p in range(state.players))
+        if present + 1 <= area.volume:  # Q-5: sharing below the volume; conflicts: slice 2
+            out.append(area_id)
+    return out
+
+
+def place(state: GameState, seat: int, area_id: str) -> None:
+    """One token, new side up; a full province of one player becomes a marker (R-8.11)."""
+    state.bought[seat] -= 1
+    here = state.tokens.setdefault(area_id, {})
+    here[seat] = here.get(seat, 0) + 1
+    new = state.new_tokens.setdefault(area_id, {})
+    new[seat] = new.get(seat, 0) + 1
+    area = state.board.areas[area_id]
+    alone = all(p == seat or not n for p, n in here.items())
+    if (area.holds_control and here[seat] == area.volume and alone
+            and state.stock_markers[seat] > 0):  # Q-19: with no marker left, tokens hold it
+        state.stock_tokens[seat] += area.volume
+        del state.tokens[area_id]
+        state.new_tokens.pop(area_id, None)
+        state.control[area_id] = seat
+        state.new_control.add(area_id)
+        state.stock_markers[seat] -= 1
+        state.new_markers[seat] += 1
+
+
+def bonus_card(state: GameState) -> None:
+    """R-8.20: most new control markers takes a free card; ties: earliest in this order."""
+    live = state.alive_in_order()
+    best = max((state.new_markers[p] for p in live), default=0)
+    if best > 0:
+        draw(state, next(p for p in live if state.new_markers[p] == best))
+
+
+def settle(state: GameState) -> None:
+    """R-8.21: every piece turns to its settled side; commodity cards are brought up to date."""
+    state.new_tokens = {}
+    state.new_control = set()
+    update_holdings(state)
+
+
+def update_holdings(state: GameState) -> None:
+    """R-1.6: a controlled area with commodities gives its controller their cards."""
+    held: list[set[str]] = [set() for _ in range(state.players)]
+    for area_id in set(state.control) | set(state.tokens):
+        who = state.controller(area_id)
+        if who is not None and state.board.areas[area_id].commodities:
+            held[who].add(area_id)
+    state.holdings = held

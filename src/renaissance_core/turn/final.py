@@ -1,0 +1,36 @@
+"""The final card phase (R-13.2): after the last income phase, in turn order, every player
+plays every card left in hand. Commodity cards pay as usual; personalities only refund
+owners of Printing; events have no effect yet (slice 3). Cards that cannot be played
+(R-6.8) stay in hand and count for nothing (Q-42)."""
+
+from __future__ import annotations
+
+from ..game.actions import Action, PlayCard
+from ..game.errors import IllegalAction
+from .play import play_card, playable
+from .state import GameState
+
+
+def start(state: GameState) -> None:
+    pass
+
+
+def eligible(state: GameState, seat: int) -> bool:
+    return any(playable(state, seat, c) for c in state.hands[seat])
+
+
+def legal(state: GameState) -> list[Action]:
+    seat = state.order[state.turn]
+    return [PlayCard(c) for c in sorted({c for c in state.hands[seat]
+                                         if playable(state, seat, c)})]
+
+
+def apply(state: GameState, action: Action) -> None:
+    if not isinstance(action, PlayCard):
+        raise IllegalAction("R-13.2", "in the final card phase every card is played")
+    play_card(state, state.order[state.turn], action.card, final=True)
+
+
+def finish(state: GameState) -> str:
+    state.terminal = True
+    return "end"
