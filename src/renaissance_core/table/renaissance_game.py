@@ -6,7 +6,7 @@ what is common to every game (the conformance suite, a table that holds any game
 >>> state = GAME.new_game(config)
 >>> action = state.legal_actions()[0]
 >>> GAME.action_json(action), GAME.parse_action(GAME.action_json(action)) == action
-('{"card":"doria","seat":0,"type":"return_card"}', True)
+('{"card":"pirates_vikings","seat":0,"type":"return_card"}', True)
 >>> GAME.digest(GAME.replay(config, [action])) == GAME.digest(state.apply(action))
 True
 """

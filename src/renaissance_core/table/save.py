@@ -18,7 +18,7 @@ code as soon as it has a JSON form.
 >>> state = new_game(GameConfig.of(3, seed=5))
 >>> action = state.legal_actions()[0]
 >>> action_code(action)
-'return_card:0:medici'
+'return_card:armour:0'
 >>> parse_code(action_code(action)) == action
 True
 >>> later = state.apply(action)
