@@ -314,3 +314,10 @@ def test_save_facts_say_identity_settings_and_moves() -> None:
     assert facts.game_id == "g1" and len(facts.codes) == len(early.actions)
     assert link_relation(facts, save_facts(encode_save(later, "g1"))) == EXTENDS
     assert link_relation(facts, save_facts(encode_save(early, "g1"))) == SAME
+
+
+def test_action_fields_are_what_codes_can_hold() -> None:
+    """Codes write integers and identifiers: an action type with another kind of field
+    needs its own spelling here before it can be saved."""
+    kinds = {f.type for cls in ACTION_TYPES.values() for f in fields(cls)}
+    assert kinds <= {int, str, "int", "str"}
