@@ -321,3 +321,15 @@ def test_action_fields_are_what_codes_can_hold() -> None:
     needs its own spelling here before it can be saved."""
     kinds = {f.type for cls in ACTION_TYPES.values() for f in fields(cls)}
     assert kinds <= {int, str, "int", "str"}
+
+
+def test_every_name_an_action_can_carry_has_a_code() -> None:
+    """Areas, cards, commodities and advance letters are identifiers a code can hold."""
+    from renaissance_core.boards.board import load_board
+    from renaissance_core.game.cards import load_cards
+    from renaissance_core.game.constants import COMMODITIES
+    from renaissance_core.game.sheet import load_sheet
+    from renaissance_core.table.save import _NAME
+
+    names = [*load_board().areas, *load_cards(), *COMMODITIES, *load_sheet().advances]
+    assert [n for n in names if not _NAME.fullmatch(n)] == []
