@@ -1,5 +1,5 @@
 """renaissance_core's folders are layers, imports running one way (as vinci_core's):
-boards < game < turn < players, with the package's face and entry points above them all."""
+boards < game < turn < players < table, with the package's face and entry points above them all."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "renaissance_core"
-LAYERS = ("boards", "game", "turn", "players")
+LAYERS = ("boards", "game", "turn", "players", "table")
 
 
 def _module(path: Path) -> str:
