@@ -25,7 +25,7 @@ class NewsStrip:
         self.seen = 0  # log entries already flashed on the board
         self.shown: tuple[int, ...] = ()  # the log indices of the items on the strip
         self.looked: set[int] = set()  # the items the player has seen in the drawer
-        self.badge: tuple[int, str] | None = None  # the count on the News button, as drawn
+        self.badge: tuple[int, bool, str] | None = None  # the News button, as drawn
         panel = element("news-panel")
         if found(panel):  # Escape closes the drawer (its own key: no other view uses it)
             PROXIES.append(create_proxy(self._key))
@@ -97,7 +97,6 @@ class NewsStrip:
                 li.append(row)
             box.append(li)
 
-
     # ------------------------------------------------------------ the drawer (a phone)
 
     @staticmethod
@@ -138,17 +137,17 @@ class NewsStrip:
         """The News button's count: the items the player has not seen in the drawer (and,
         for screen readers, the words of it); the button is off when there is no news."""
         n = sum(1 for i in self.shown if i not in self.looked)
-        key = (n, page_lang())
-        button = element("news-drawer")
-        button.disabled = not self.shown
+        key = (n, bool(self.shown), page_lang())
         if key == self.badge:
             return
         self.badge = key
+        element("news-drawer").disabled = not self.shown
         badge = element("news-count")
         badge.textContent = str(n) if n else ""
         show(badge, n > 0)
+        # After "News" in the button's name: a space, as the visible count stands apart.
         element("news-count-words").textContent = (
-            ngettext("{n} new notice", "{n} new notices", n).format(n=n) if n else "")
+            " " + ngettext("{n} new notice", "{n} new notices", n).format(n=n) if n else "")
 
 
 def clear_notices() -> None:
