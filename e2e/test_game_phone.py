@@ -118,9 +118,10 @@ REPLAY_STEPS = [("replay-start", "end", -1), ("replay-forward-round", "round", 1
 
 
 def test_phone_replay_bar_is_compact_and_every_control_is_on_screen(make_site):
-    """The replay bar on a phone: two rows kept at the bottom while the board pans (it took
-    a third of the screen), icons named by their words, the slider across the bar; every
-    control is on screen when it is tapped."""
+    """The replay bar on a phone: three rows of 44 px controls kept at the bottom while the
+    board pans (it took a third of the screen; two rows left the steps 32 px wide), icons
+    named by their words, the slider across the bar; every control is on screen when it is
+    tapped."""
     import vinci_core as vc
     from vinci_core.players.randomplay import play_random
     from vinci_core.table.playback import Replay
@@ -138,7 +139,7 @@ def test_phone_replay_bar_is_compact_and_every_control_is_on_screen(make_site):
     bar = page.get_by_test_id("replay-bar")
     bar.wait_for(state="visible")
     box, size = bar.bounding_box(), page.viewport_size
-    assert box is not None and box["height"] <= 0.12 * size["height"], box
+    assert box is not None and box["height"] <= 0.18 * size["height"], box
     slider = page.get_by_test_id("replay-slider").bounding_box()
     assert slider is not None and slider["width"] >= 0.6 * size["width"]
     assert bar.get_by_role("button", name="Close replay").is_visible()  # named by its words

@@ -81,10 +81,15 @@ def test_the_news_never_covers_the_board(make_site, viewport):
         == count
     texts = notices.all_text_contents()
     assert all(t.startswith("Virtual") for t in texts[:3])
+    if phone:  # a drawer (e2e/test_phone_touch_targets.py), opened only by the player
+        assert notices.first.is_hidden()
+        page.get_by_test_id("news-drawer").tap()
     # Short by default: the reason is one tap away.
     assert page.get_by_test_id("notice-reason").first.is_hidden()
     page.get_by_test_id("notice-why").first.click()
     page.get_by_test_id("notice-reason").first.wait_for(state="visible")
+    if phone:
+        page.get_by_test_id("news-close").tap()
     for scroll in (0, 400, 900):  # wherever the page is scrolled to
         page.evaluate("y => window.scrollTo(0, y)", scroll)
         found = page.evaluate(OVERLAPS)

@@ -184,7 +184,9 @@ class App:
             "dismiss-link-note": lambda _v: relay.hide_link_note(),
             "dismiss-error": lambda _v: errors.clear_error(),
             "jump": lambda id_: scroll_to(str(id_)),
-            "show-province": self.targets.show_province,
+            "show-province": self.show_province,
+            "news-drawer": lambda _v: self.news.toggle_drawer(),
+            "news-close": lambda _v: self.news.close_drawer(),
             **{zoom: (lambda _v, step=step: self.board.zoom_by(step))
                for zoom, step in ZOOM_STEPS.items()},
         }
@@ -235,6 +237,11 @@ class App:
     def schedule_virtual(self) -> None:
         """The game may have moved to a virtual seat: its move comes after the pace."""
         self.virtual.schedule(self.view)
+
+    def show_province(self, pid: Any) -> None:
+        """A notice's or a log line's province on the board (a phone's news drawer closes)."""
+        self.news.close_drawer()
+        self.targets.show_province(pid)
 
     def province_name(self, pid: str) -> str:
         from vinci_core.table.presenter import province_name

@@ -30,7 +30,7 @@ from ..game.costs import conquest_cost
 from ..text.i18n import N_, translations
 from ..turn.choose import tokens_received
 from ..turn.state import GameState, new_game
-from .presenter import province_name
+from .presenter import province_name, term_label
 
 if TYPE_CHECKING:
     from ..turn.schemas import GameConfig
@@ -56,7 +56,8 @@ GUIDE_SCRIPT: tuple[dict[str, Any], ...] = (
 
 
 # The engine's cost and scoring terms (costs.conquest_cost, scoring.score_terms) in the
-# guide's words; a term not listed here is shown as the engine names it.
+# guide's words; a term not listed here is worded as the page's cost line words it
+# (term_words).
 TERM_LABELS: dict[str, str] = {
     "open terrain": N_("open terrain"),
     "forest or mountain": N_("forest or mountain"),
@@ -172,12 +173,25 @@ def _formula(lang: str, terms: list[tuple[str, int]], total: int) -> str:
     _ = translations(lang, "guide").gettext
     out = ""
     for i, (label, value) in enumerate(terms):
-        text = _("{n} ({what})").format(n=abs(value), what=_(TERM_LABELS.get(label, label)))
+        text = _("{n} ({what})").format(n=abs(value), what=term_words(label, lang))
         if i:
             out += (" − " if value < 0 else " + ") + text
         else:
             out += ("− " if value < 0 else "") + text
     return f"{out} = {total}"
+
+
+def term_words(label: str, lang: str = "en") -> str:
+    """A cost or score term's label in the guide's words; one the guide does not word (a
+    rare tile's discount, an online term) in the page's (``presenter.term_label``), never
+    the engine's English label.
+
+    >>> term_words("active provinces", "en"), term_words("Weapons", "de")
+    ('provinces of your empire', 'Waffen')
+    """
+    if label in TERM_LABELS:
+        return translations(lang, "guide").gettext(TERM_LABELS[label])
+    return term_label(label, lang)
 
 
 def _cost_text(state: GameState, pid: str, lang: str) -> str:
