@@ -648,7 +648,7 @@ def measured_bonus(state: GameState, tile: Tile) -> float:
     score terms with and without the tile over an empire of every province (per
     province), and its conquest costs on a board of neutral provinces holding one token.
     A column tile (it scores in decline too) gets one more, as classic's do."""
-    key = (state.ruleset.name, state.board.id, tile.ability, tile.decline_proof)
+    key = (state.ruleset.name, state.board.id, tile.ability, bool(tile.decline_proof))
     if key not in _MEASURED:
         rs = state.ruleset
         n = len(state.board.ids)
