@@ -22,6 +22,10 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 - **Reorganization and returned tokens**: tokens go where a neighbour could attack
   (cheapest province for the strongest threat first); interior provinces keep one token.
 - **Diplomacy**: peace with the neighbour that could hurt most. **Forts**: as the book.
+- **Any ruleset** (classic and online): reach, conquest costs, scores and tiles come from
+  the game's ruleset (``state.ruleset``), so every online tile, desert and river counts as
+  the engine counts it; with a fixed round limit (Y-6.1) the future counts only the turns
+  a seat has left (:func:`turns_after`).
 
 >>> from vinci_core import GameConfig, Seat, new_game
 >>> cfg = GameConfig(seats=[Seat(name=f"AI {i}", virtual=True, ai_level="strong")
@@ -183,8 +187,9 @@ def turns_after(state: GameState, seat: int) -> int | None:
 
     >>> from vinci_core import GameConfig, Seat, new_game
     >>> cfg = GameConfig(seats=[Seat(name=n) for n in "AB"], ruleset="online", seed=1)
-    >>> turns_after(new_game(cfg), 1)  # 13 rounds at two seats; round 1 is the choice
-    12
+    >>> state = new_game(cfg)  # 13 rounds at two seats (round 1: the choices)
+    >>> turns_after(state, state.turn_seat), turns_after(state, 1 - state.turn_seat)
+    (12, 13)
     """
     last = state.rules.rounds
     if not last:
@@ -873,4 +878,5 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 __all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
            "book_reason", "checked", "defended_placement", "finish", "hint",
-           "player_for_seat", "plan_value", "position_value", "threats"]
+           "measured_bonus", "player_for_seat", "plan_value", "position_value", "threats",
+           "turns_after"]
