@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """Strength and speed of the strong AI (vinci_core.players.ai): ``python bench/ai.py --games N``.
 
-- Strength: the strong AI against three book players (the rulebook's virtual players),
-  4-seat classic games on Europe, the strong seat rotated over the four positions (game g
-  puts it in seat g mod 4, seed g): win rate with a 95% Wilson interval (a shared victory
-  counts as a share), and mean final VP of the strong seat against the book seats.
+- Strength: the strong AI against book players (the rulebook's virtual players), 4-seat
+  classic games on Europe by default, the strong seat rotated over the positions (game g
+  puts it in seat g mod seats, seed g): win rate with a 95% Wilson interval (a shared
+  victory counts as a share), and mean final VP of the strong seat against the book seats.
+  ``--ruleset online`` plays online games, on both boards (Europe and Mare Nostrum, game by
+  game, half each) unless ``--board`` names one; ``--seats`` sets the table size;
+  ``--no-endgame`` turns off the strong AI's planning for a round limit (to measure it).
 - More thinking pays: the strong AI at its default budget against three strong AIs at a
   smaller one (``--self-games``, default a quarter of N).
 - Speed: every decision of a strong seat timed in CPython (mean, p95, max), search included,
@@ -97,7 +100,23 @@ def play(config: GameConfig, players: list[Any], timed: set[int],
     return state, times, civs
 
 
-def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
+def table(setup: argparse.Namespace, g: int, levels: list[str]) -> GameConfig:
+    """Game ``g``'s config: its seats at ``levels``, the ruleset, and the board (both
+    boards in turn for an online game when none is named)."""
+    board = setup.board or (BOARDS[setup.ruleset][g % len(BOARDS[setup.ruleset])])
+    options: dict[str, Any] = {"map": board}
+    if setup.ruleset != "classic":
+        options["ruleset"] = setup.ruleset
+    return GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True, ai_level=level)
+                             for i, level in enumerate(levels)],
+                      seed=setup.seed + g, **options)
+
+
+BOARDS = {"classic": ("europe",), "online": ("europe", "mare_nostrum")}
+
+
+def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
+                   ) -> dict[str, Any]:
     wins = 0.0
     vp_strong: list[int] = []
     vp_book: list[int] = []
@@ -106,12 +125,14 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
     civs: list[dict[str, Any]] = []
     offers: dict[str, list[int]] = {}
     started = time.perf_counter()
+    seats = setup.seats
     for g in range(games):
-        seat = g % 4
-        cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True,
-                                     ai_level="strong" if i == seat else "book")
-                                for i in range(4)], seed=seed0 + g)
-        players = [player_for_seat(cfg, i) for i in range(4)]
+        # Seat and board change together only every 2 * seats games, so that the strong
+        # seat meets every position on both boards.
+        seat = (g // 2 if setup.ruleset == "online" and not setup.board else g) % seats
+        cfg = table(setup, g, ["strong" if i == seat else "book" for i in range(seats)])
+        players: list[Any] = [strong if i == seat else player_for_seat(cfg, i)
+                              for i in range(seats)]
         state, t, c = play(cfg, players, {seat}, offers, work)
         won = state.winners
         wins += (1.0 / len(won)) if seat in won else 0.0
@@ -129,15 +150,16 @@ def strong_vs_book(games: int, seed0: int) -> dict[str, Any]:
             "seconds": time.perf_counter() - started}
 
 
-def strong_vs_small(games: int, seed0: int) -> dict[str, Any]:
+def strong_vs_small(games: int, setup: argparse.Namespace, strong: StrongPlayer
+                    ) -> dict[str, Any]:
     wins = 0.0
     vp_big: list[int] = []
     vp_small: list[int] = []
+    seats = setup.seats
     for g in range(games):
-        seat = g % 4
-        cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True, ai_level="strong")
-                                for i in range(4)], seed=seed0 + g)
-        players: list[Any] = [StrongPlayer() if i == seat else SMALL for i in range(4)]
+        seat = g % seats
+        cfg = table(setup, g, ["strong"] * seats)
+        players: list[Any] = [strong if i == seat else SMALL for i in range(seats)]
         state, _t, _c = play(cfg, players, set())
         won = state.winners
         wins += (1.0 / len(won)) if seat in won else 0.0
@@ -157,14 +179,23 @@ def main(argv: list[str] | None = None) -> int:
                         help="games of strong vs a smaller budget (default: games // 4)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the first game")
     parser.add_argument("--json", type=Path, help="write the raw results (balance data)")
+    parser.add_argument("--ruleset", choices=sorted(BOARDS), default="classic")
+    parser.add_argument("--board", default=None,
+                        help="the board (default: Europe; online: both, half each)")
+    parser.add_argument("--seats", type=int, default=4)
+    parser.add_argument("--no-endgame", action="store_true",
+                        help="the strong AI without its planning for a round limit")
     args = parser.parse_args(argv)
     n = args.games
     if n < 1:  # the run ends with the strong-vs-book line, which needs games
         parser.error("--games must be at least 1 (use --self-games for the self-play run)")
     self_games = n // 4 if args.self_games is None else args.self_games
 
-    print(f"strong vs three book players, 4 seats, Europe, {n} games, seat rotated:")
-    main_run = strong_vs_book(n, args.seed)
+    strong = StrongPlayer(endgame=not args.no_endgame)
+    boards = args.board or " and ".join(BOARDS[args.ruleset])
+    print(f"strong vs {args.seats - 1} book players, {args.ruleset}, {args.seats} seats, "
+          f"{boards}, {n} games, seat rotated{', no endgame' if args.no_endgame else ''}:")
+    main_run = strong_vs_book(n, args, strong)
     times = sorted(main_run["times"])
     print(f"  mean final VP: strong {statistics.fmean(main_run['vp_strong']):.1f}, "
           f"book {statistics.fmean(main_run['vp_book']):.1f}")
@@ -180,10 +211,12 @@ def main(argv: list[str] | None = None) -> int:
     small = None
     if self_games:
         print(f"strong (default budget) vs three strong at a smaller budget, {self_games} games:")
-        small = strong_vs_small(self_games, args.seed + 100_000)
+        small = strong_vs_small(self_games, argparse.Namespace(
+            **{**vars(args), "seed": args.seed + 100_000}), strong)
         lo, hi = wilson(small["wins"], self_games)
         print(f"  default budget wins {percent(small['wins'] / self_games)}% "
-              f"(95% CI {percent(lo)}–{percent(hi)}%, parity 25%); mean final VP "
+              f"(95% CI {percent(lo)}–{percent(hi)}%, parity "
+              f"{percent(1 / args.seats)}%); mean final VP "
               f"{statistics.fmean(small['vp_big']):.1f} vs "
               f"{statistics.fmean(small['vp_small']):.1f}")
 
@@ -192,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
         out["self_play"] = small
         args.json.write_text(json.dumps(out))
     lo, hi = wilson(main_run["wins"], n)
+    print(f"  parity {percent(1 / args.seats)}%")
     print(f"strong vs book: win rate {percent(main_run['wins'] / n)}% "
           f"(95% CI {percent(lo)}–{percent(hi)}%) over {n} games")
     return 0

@@ -3,7 +3,6 @@ reasons in the move log and the notice, hints (shown, highlighted, never played)
 
 from __future__ import annotations
 
-import pydantic
 import pytest
 
 import vinci_core as vc
@@ -125,25 +124,25 @@ def test_hint_view_highlights_the_provinces_of_the_move() -> None:
     assert placed["provinces"] == ["aquitaine", "castile"]
 
 
-def test_online_games_seat_only_the_levels_their_ruleset_plays() -> None:
-    """The strong AI knows the classic tiles and costs only: online games (Y-0.3) offer the
-    book's virtual player alone, refuse a strong seat in words, and give no hints."""
+def test_online_games_offer_the_strong_ai_and_hints() -> None:
+    """Issue 31: the strong AI plays online games (Y-0.3), so an online table offers it for
+    any seat, seats it from the form, and gives its human players hints."""
     assert [o["value"] for o in level_rows("hotseat", 3, "online")[0]["options"]] == [
-        "human", "book"]
-    assert "strong" in [o["value"] for o in level_rows("hotseat", 3)[0]["options"]]
-    with pytest.raises(pydantic.ValidationError, match="strong AI does not play online games"):
-        vc.GameConfig(seats=[vc.Seat(name="A"), vc.Seat(name="B", virtual=True, ai_level="strong")],
-                   ruleset="online")
+        "human", "book", "strong"]
+    for lang in ("en", "fr", "de", "nl"):
+        labels = [o["label"] for o in level_rows("hotseat", 2, "online", lang)[1]["options"]]
+        assert labels == [o["label"] for o in level_rows("hotseat", 2, "classic", lang)[1][
+            "options"]]
+        assert len(set(labels)) == 3
     form = {"mode": "hotseat", "ruleset": "online", "count": "2", "names": ["A", "B"],
-            "levels": ["human", "strong"]}
-    with pytest.raises(ValueError, match="does not play online games"):
-        config_from_form(form)
+            "levels": ["human", "strong"], "map": "mare_nostrum"}
+    config = config_from_form(form)
+    assert [(s.virtual, s.ai_level) for s in config.seats] == [(False, "book"),
+                                                              (True, "strong")]
     session = Session.new(vc.GameConfig(seats=[vc.Seat(name="A"), vc.Seat(name="B")],
                                         ruleset="online", seed=1))
-    assert session.hint() is None
-    assert session.view()["controls"]["hint"] is False
-    classic = Session.new(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABC"], seed=1))
-    assert classic.view()["controls"]["hint"] is True
+    assert session.view()["controls"]["hint"] is True
+    assert session.hint() is not None
 
 
 def test_a_view_without_moves_has_every_control_a_live_view_has() -> None:

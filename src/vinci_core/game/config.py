@@ -46,13 +46,12 @@ class Seating:
 
     min_seats: int
     max_seats: int
-    # The AI levels that can play a seat (vinci_core.players.ai). The strong AI's search and
-    # evaluation know the classic tiles and costs only, so online games seat the book's
-    # virtual players alone until it learns the online ones.
+    # The AI levels that can play a seat (vinci_core.players.ai); both rulesets seat both
+    # (the strong AI reads every tile, cost and score from the game's ruleset, issue 31).
     ai_levels: tuple[str, ...] = ("book", "strong")
 
 
-SEATING = {"classic": Seating(3, 6), "online": Seating(2, 5, ai_levels=("book",))}
+SEATING = {"classic": Seating(3, 6), "online": Seating(2, 5)}
 
 # C-7: the Dutch edition's differences, as one preset of options (the new-game dialog's
 # "Dutch edition").

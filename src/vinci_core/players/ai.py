@@ -22,6 +22,10 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 - **Reorganization and returned tokens**: tokens go where a neighbour could attack
   (cheapest province for the strongest threat first); interior provinces keep one token.
 - **Diplomacy**: peace with the neighbour that could hurt most. **Forts**: as the book.
+- **Any ruleset** (classic and online): reach, conquest costs, scores and tiles come from
+  the game's ruleset (``state.ruleset``), so every online tile, desert and river counts as
+  the engine counts it; with a fixed round limit (Y-6.1) the future counts only the turns
+  a seat has left (:func:`turns_after`).
 
 >>> from vinci_core import GameConfig, Seat, new_game
 >>> cfg = GameConfig(seats=[Seat(name=f"AI {i}", virtual=True, ai_level="strong")
@@ -52,11 +56,12 @@ from ..game.actions import (
     Keep,
     PlaceAll,
 )
-from ..game.costs import NEUTRAL, raw_cost, reach
+from ..game.costs import NEUTRAL
 from ..game.defence import civilization_waiting
-from ..game.scoring import province_points
-from ..game.tiles import TILES, civ_tokens
+from ..game.tiles import TILES as CLASSIC_TILES
+from ..game.tiles import Tile, civ_tokens
 from ..turn.choose import tokens_received
+from ..turn.conquer import ESPIONAGE_COST
 from ..turn.state import FIELD_GENERAL_TOKENS, GameState
 from .reasons import Civ, Message, Province, say, say_n, word
 from .virtual import (
@@ -162,43 +167,76 @@ def threats(state: GameState, seat: int) -> dict[int, list[tuple[int, int]]]:
     mine = set(state.empire(seat))
     out: dict[int, list[tuple[int, int]]] = {p: [] for p in mine}
     peace = {b if a == seat else a for a, b in state.peace if seat in (a, b)}
+    rs = state.ruleset
     for other in range(state.rules.seats):
         if other == seat or other in peace:
             continue
         power = threat_power(state, other)
         if power <= 0:
             continue
-        for p, origin in reach(state, other).items():
+        for p, origin in rs.reach(state, other).items():
             if p in mine:
-                out[p].append((raw_cost(state, other, p, origin), power))
+                out[p].append((rs.cost(state, other, p, origin), power))
     return out
 
 
-def position_value(state: GameState, seat: int) -> float:
+def turns_after(state: GameState, seat: int) -> int | None:
+    """``seat``'s turns that begin after this position, before a fixed round limit ends the
+    game (Y-6.1); None when a target score ends it (C-6: no limit to plan for). A turn of
+    ``seat`` in progress is not counted.
+
+    >>> from vinci_core import GameConfig, Seat, new_game
+    >>> cfg = GameConfig(seats=[Seat(name=n) for n in "AB"], ruleset="online", seed=1)
+    >>> state = new_game(cfg)  # 13 rounds at two seats (round 1: the choices)
+    >>> turns_after(state, state.turn_seat), turns_after(state, 1 - state.turn_seat)
+    (12, 13)
+    """
+    last = state.rules.rounds
+    if not last:
+        return None
+    n = state.rules.seats
+    later = (seat - state.start) % n > (state.turn_seat - state.start) % n
+    return max(0, last - state.round + (1 if later else 0))
+
+
+def turn_income(state: GameState, seat: int) -> int:
+    """VP ``seat`` scores at the end of a turn for its empires as they stand: the ruleset's
+    score terms without Slavery's, which are this turn's only."""
+    slaves = state.slaves * state.players[seat].abilities.get("slavery", 0)
+    return sum(points for _label, points, _rule in state.ruleset.score_terms(state, seat)) \
+        - slaves
+
+
+def position_value(state: GameState, seat: int, endgame: bool = True) -> float:
     """What ``seat``'s position is worth in VP: its score, plus (before the end) the income
-    of its empires for the next turns and its tokens free for expansion; a win counts extra.
+    of its empires for the next turns and its tokens free for expansion (with ``endgame``,
+    no more turns than a round limit leaves); a win counts extra.
     """
     player = state.players[seat]
     if state.is_terminal:
         return player.score + (WIN_BONUS if seat in state.winners else 0.0)
-    board = state.board
-    income = empire_worth(state, seat)
-    old = player.declined_abilities
-    income += sum(province_points(board, p, old) for p in state.declined_empire(seat))
+    future = FUTURE_TURNS
+    left = turns_after(state, seat) if endgame else None
+    if left is not None and left < future:
+        future = float(left)
     spare = threat_power(state, seat)
-    return player.score + FUTURE_TURNS * (income + SPARE_TOKEN_VP * spare)
+    return player.score + future * (turn_income(state, seat) + SPARE_TOKEN_VP * spare)
 
 
-def plan_value(state: GameState, seat: int) -> float:
-    """The turn planner's score of the position after some conquests (before ``finish``)."""
+def plan_value(state: GameState, seat: int, endgame: bool = True) -> float:
+    """The turn planner's score of the position after some conquests (before ``finish``).
+    What lasts beyond this turn (the empire held, tokens kept, provinces exposed) counts
+    only while the game has turns left for ``seat`` (``endgame``: a round limit's last turn
+    counts this turn's VP alone)."""
     player = state.players[seat]
     board = state.board
     ab = player.abilities
+    points = state.ruleset.province_points
     empire = state.empire(seat)
-    worth = sum(province_points(board, p, ab) for p in empire)
-    old = player.declined_abilities
-    declined = sum(province_points(board, p, old) for p in state.declined_empire(seat))
+    worth = sum(points(board, p, ab) for p in empire)
     slaves = state.slaves * ab.get("slavery", 0)
+    # The declined empire and what a ruleset scores for a whole empire (Fishing, Y-9.27).
+    rest = turn_income(state, seat) - worth
     hand = max(0, player.hand - player.temp)
     # Tokens after reorganization: provinces conquered for 0 still need one.
     tokens = sum(state.tokens[p] for p in empire) + hand
@@ -210,8 +248,10 @@ def plan_value(state: GameState, seat: int) -> float:
         for p, attackers in threats(state, seat).items():
             # A neighbour that can pay for the province at an even spread of our tokens.
             if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
-                exposed += province_points(board, p, ab)
-    return ((1 + HOLD_WEIGHT) * (worth + declined) + slaves + HAND_WEIGHT * hand
+                exposed += points(board, p, ab)
+    if endgame and turns_after(state, seat) == 0:  # the last turn: only this turn's VP count
+        return float(worth + rest + slaves)
+    return ((1 + HOLD_WEIGHT) * (worth + rest) + slaves + HAND_WEIGHT * hand
             - EXPOSED_WEIGHT * exposed)
 
 
@@ -228,6 +268,9 @@ class StrongPlayer:
     choices: int = CHOICES
     rollout_work: int = ROLLOUT_WORK
     plan_work: int = PLAN_WORK
+    # Plan for a fixed round limit (Y-6.1): the future counts only the turns left, the last
+    # turn plays for its own VP and never declines. No effect on classic games.
+    endgame: bool = True
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -274,7 +317,7 @@ class StrongPlayer:
         if first is not None:
             s = s.apply(first)
         end = yield from _play_out(s, seat, self.horizon, first is None, work)
-        return position_value(end, seat)
+        return position_value(end, seat, self.endgame)
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
                  ) -> Thinking[list[tuple[float, Action | None]]]:
@@ -363,7 +406,11 @@ class StrongPlayer:
 
     def _decline_worth_testing(self, state: GameState, seat: int) -> bool:
         """Whether to weigh a decline by rollouts: at every turn of an empire on the board
-        (measured: testing only weak empires declined too late and won less)."""
+        (measured: testing only weak empires declined too late and won less), but not in
+        the seat's last turn before a round limit, when a new civilization has no turn
+        left to pay the decline back."""
+        if self.endgame and turns_after(state, seat) == 0:
+            return False
         return bool(state.empire(seat))
 
     def _peace_partner(self, state: GameState, seat: int, envoys: list[Diplomacy]
@@ -373,7 +420,7 @@ class StrongPlayer:
         for d in envoys:
             other = d.seat
             power = threat_power(state, other)
-            reached = [p for p in reach(state, other) if p in mine]
+            reached = [p for p in state.ruleset.reach(state, other) if p in mine]
             pressure[other] = power if reached else 0
         best = max(envoys, key=lambda d: (pressure[d.seat], -d.seat))
         if pressure[best.seat] <= 0:
@@ -402,7 +449,7 @@ class StrongPlayer:
         first = plan[0]
         assert isinstance(first, Conquer)
         where = Province(first.province)
-        cost = 2 if first.espionage else _cost_of(state, seat, first.province)
+        cost = _cost_of(state, seat, first)
         owner = state.owner[state.board.index[first.province]]
         target: Message | Province = (
             say("neutral {province}", province=where) if owner == NEUTRAL else
@@ -421,7 +468,8 @@ class StrongPlayer:
 
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
-        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat), a.province))
+        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame),
+                                             a.province))
         return _decided(state, best, say(
             "Enters the board at {province}, the best of the entries it can pay for.",
             province=Province(best.province)))
@@ -429,7 +477,7 @@ class StrongPlayer:
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """Beam search over conquest sequences: the best one (empty: stopping is best).
         It stops evaluating positions at ``plan_work`` (the best sequence found so far)."""
-        start = plan_value(state, seat)
+        start = plan_value(state, seat, self.endgame)
         beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
         best_value, best_plan = start, []
         seen: set[tuple[frozenset[int], int, int]] = set()
@@ -451,7 +499,8 @@ class StrongPlayer:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((plan_value(child, seat), [*plan, action], child))
+                    children.append((plan_value(child, seat, self.endgame), [*plan, action],
+                                     child))
             children.sort(key=lambda c: -c[0])
             beam = children[:self.beam]
             if beam and beam[0][0] > best_value + 1e-9:
@@ -552,15 +601,27 @@ def _book_conquest(state: GameState, seat: int, player: VirtualPlayer) -> Action
 
 
 def slot_appeal(state: GameState, seat: int, slot: int) -> float:
-    """A civilization at a glance: tokens and tile bonuses against the price, coins back."""
+    """A civilization at a glance: tokens and tile bonuses against the price, coins back.
+
+    Classic tiles have bonuses tuned on classic games (kept as they are, so classic
+    decisions stay as they were); any other ruleset's tiles are measured on the board
+    through the ruleset's own hooks (:func:`measured_bonus`), so a tile the AI has never
+    seen has a value too."""
     a, b, coins = state.display[slot - 1]
-    return civ_tokens((a, b)) + _tile_bonus(a) + _tile_bonus(b) - (slot - 1) + 2 * coins
+    rs = state.ruleset
+    if rs.name == "classic":
+        return civ_tokens((a, b)) + _tile_bonus(a) + _tile_bonus(b) - (slot - 1) + 2 * coins
+    tiles = rs.tiles
+    return (civ_tokens((a, b), tiles) + measured_bonus(state, tiles[a])
+            + measured_bonus(state, tiles[b]) - rs.slot_price * (slot - 1)
+            + rs.coin_value * coins)
 
 
 def heuristic_slot(state: GameState, seat: int) -> int:
     """A quick civilization choice for rollouts: the best at a glance that is affordable."""
     score = state.players[seat].score
-    slots = [k + 1 for k in range(len(state.display)) if 2 * k <= score]
+    price = state.ruleset.slot_price
+    slots = [k + 1 for k in range(len(state.display)) if price * k <= score]
     return max(slots, key=lambda k: (slot_appeal(state, seat, k), -k))
 
 
@@ -573,8 +634,52 @@ _BONUS = {"agriculture": 1.5, "livestock": 1.5, "mining": 2.0, "ports": 1.5, "cu
 
 
 def _tile_bonus(tid: str) -> float:
-    tile = TILES[tid]
+    tile = CLASSIC_TILES[tid]
     return _BONUS.get(tile.ability, 0.0) + (1.0 if tile.decline_proof else 0.0)
+
+
+# A measured tile at a glance (rulesets other than classic): the VP its empire would score
+# a turn over this many provinces, the tokens it saves over this many conquests a turn, and
+# a flat value for a power that neither shows (Armies, Religion, Philosophy …: the rollouts
+# weigh those in play).
+EMPIRE_GUESS = 5
+CONQUESTS_GUESS = 3
+UNSEEN_POWER = 1.0
+_MEASURED: dict[tuple[str, str, str, bool], float] = {}
+
+
+def measured_bonus(state: GameState, tile: Tile) -> float:
+    """``tile``'s bonus at a glance, measured with the game's ruleset on its board: its
+    score terms with and without the tile over an empire of every province (per
+    province), and its conquest costs on a board of neutral provinces holding one token.
+    A column tile (it scores in decline too) gets one more, as classic's do."""
+    key = (state.ruleset.name, state.board.id, tile.ability, bool(tile.decline_proof))
+    if key not in _MEASURED:
+        rs = state.ruleset
+        n = len(state.board.ids)
+        s = state.clone()
+        seat = 0
+        s.owner = [seat] * n
+        s.declined = [False] * n
+        s.tokens = [1] * n
+        s.fort = [False] * n
+        s.slaves = 0
+
+        def scored(abilities: dict[str, int]) -> int:
+            s.players[seat].abilities = abilities
+            return sum(points for _label, points, _rule in rs.score_terms(s, seat))
+
+        def costs(abilities: dict[str, int]) -> int:
+            s.players[seat].abilities = abilities
+            return sum(rs.cost(s, seat, p, 0) for p in range(n))
+
+        power = {tile.ability: 1}
+        score_gain = (scored(power) - scored({})) / n * EMPIRE_GUESS
+        s.owner = [NEUTRAL] * n  # the same board, now to conquer
+        saved = (costs({}) - costs(power)) / n * CONQUESTS_GUESS
+        bonus = score_gain + saved if score_gain or saved else UNSEEN_POWER
+        _MEASURED[key] = bonus + (1.0 if tile.decline_proof else 0.0)
+    return _MEASURED[key]
 
 
 def defended_placement(state: GameState, seat: int, provinces: list[int], count: int,
@@ -588,6 +693,7 @@ def defended_placement(state: GameState, seat: int, provinces: list[int], count:
     feared most per province)."""
     board = state.board
     ab = state.players[seat].abilities
+    points = state.ruleset.province_points
     added = dict.fromkeys(provinces, 0)
     for p, n in base.items():
         added[p] = added.get(p, 0) + n
@@ -614,7 +720,7 @@ def defended_placement(state: GameState, seat: int, provinces: list[int], count:
     for _ in range(count):
         if exposed:
             p = max(pool, key=lambda q: (margin(q) >= 0, margin(q) >= 0 and
-                                         province_points(board, q, ab), margin(q), -q))
+                                         points(board, q, ab), margin(q), -q))
             if margin(p) < 0:  # everything priced out: even out the border
                 p = min(pool, key=lambda q: (state.tokens[q] + added[q]
                                              + board.base_cost[q], q))
@@ -650,7 +756,7 @@ def _fear(state: GameState, seat: int) -> Message | str:
             continue
         power = threat_power(state, other)
         mine = set(state.empire(seat))
-        if power > worst and any(p in mine for p in reach(state, other)):
+        if power > worst and any(p in mine for p in state.ruleset.reach(state, other)):
             worst, who = power, other
     if who < 0:
         return ""
@@ -663,19 +769,20 @@ def _turn_points_after(state: GameState, seat: int, plan: list[Action]) -> float
     s = state
     for action in plan:
         s = s.apply(action)
-    player = s.players[seat]
-    ab = player.abilities
-    board = s.board
-    points = sum(province_points(board, p, ab) for p in s.empire(seat))
-    old = player.declined_abilities
-    points += sum(province_points(board, p, old) for p in s.declined_empire(seat))
-    return points + s.slaves * ab.get("slavery", 0)
+    return sum(points for _label, points, _rule in s.ruleset.score_terms(s, seat))
 
 
-def _cost_of(state: GameState, seat: int, pid: str) -> int:
-    p = state.board.index[pid]
-    origin = reach(state, seat).get(p)
-    return 0 if origin is None else raw_cost(state, seat, p, origin)
+def _cost_of(state: GameState, seat: int, conquest: Conquer) -> int:
+    """What ``conquest`` costs ``seat``: Espionage's price, nothing with Religion, else the
+    ruleset's cost from the best origin."""
+    if conquest.espionage:
+        return ESPIONAGE_COST
+    if conquest.religion:
+        return 0  # Y-9.24
+    rs = state.ruleset
+    p = state.board.index[conquest.province]
+    origin = rs.reach(state, seat).get(p)
+    return 0 if origin is None else rs.cost(state, seat, p, origin)
 
 
 # --- the book player's reasons ------------------------------------------------------------------
@@ -771,4 +878,5 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 __all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
            "book_reason", "checked", "defended_placement", "finish", "hint",
-           "player_for_seat", "plan_value", "position_value", "threats"]
+           "measured_bonus", "player_for_seat", "plan_value", "position_value", "threats",
+           "turns_after"]

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..game.tiles import TILES
 from ..text.i18n import translations
 from ..turn.state import GameState
 
@@ -70,7 +69,9 @@ def _value(value: object, state: GameState, lang: str) -> object:
         return translations(lang).pgettext("province", state.board.province(value.pid).name)
     if isinstance(value, Civ):
         t = translations(lang)
-        return " + ".join(t.gettext(TILES[tid].name) for tid in value.tiles)
+        tiles = state.ruleset.tiles  # the names the catalogues hold, as the display's
+        return " + ".join(t.gettext(tiles[tid].name.removesuffix(" (column)"))
+                          for tid in value.tiles)
     if isinstance(value, tuple):
         return ", ".join(str(_value(v, state, lang)) for v in value)
     return value

@@ -322,7 +322,8 @@ def level_rows(mode: str, count: int, ruleset: str = "classic",
     """The dialog's level selectors, one per seat an AI may play, in the order of the
     form's ``levels``: solo and two-player games list their virtual seats (default: by the
     book); a hot-seat table lists every seat (default: human). Only the levels that
-    ``ruleset`` seats are offered (online: the book's player)."""
+    ``ruleset`` seats are offered (``config.SEATING``: today both levels, in both rulesets).
+    """
     seated = SEATING[ruleset].ai_levels
     t = translations(lang)
 
