@@ -4,7 +4,9 @@ Read once and cached; the engine keeps plain tuples and frozensets for its hot l
 
 >>> board = load_board()
 >>> board.version, len(board.areas), board.areas["london"].region
-(1, 107, 'II')
+(2, 107, 'II')
+>>> sorted(board.coast["london"])
+[('bruges', 'dover'), ('portsmouth', 'dover'), ('york', 'north_sea')]
 >>> sorted(board.regions_in_play(3))
 ['IV', 'V', 'VI', 'VII', 'VIII', 'new_world', 'orient']
 """
@@ -52,6 +54,9 @@ class Board:
     areas: dict[str, Area]
     capitals: tuple[Capital, ...]
     in_play: dict[int, frozenset[str]]  # regions of Europe per player count
+    coast: dict[str, tuple[tuple[str, str], ...]]  # R-8.6: area -> (next area, sea zone)
+    sea_kinds: dict[str, str]  # sea zone -> ocean, open or coastal
+    shores: dict[str, frozenset[str]]  # sea zone -> the land areas touching it
 
     def regions_in_play(self, players: int) -> frozenset[str]:
         """R-1.2: the player count's regions of Europe plus the Orient and the New World."""
@@ -73,13 +78,28 @@ def _area(raw: dict) -> Area:
         seas=tuple(raw["seas"]), supports=tuple(raw.get("supports", ())))
 
 
+def _coast(links: list[list[str]]) -> dict[str, tuple[tuple[str, str], ...]]:
+    out: dict[str, list[tuple[str, str]]] = {}
+    for a, b, sea in links:
+        out.setdefault(a, []).append((b, sea))
+        out.setdefault(b, []).append((a, sea))
+    return {area: tuple(sorted(steps)) for area, steps in out.items()}
+
+
 @cache
 def load_board() -> Board:
     text = resources.files("renaissance_core").joinpath("data/board.json").read_text("utf-8")
     raw = json.loads(text)
+    shores: dict[str, set[str]] = {}
+    for area in raw["areas"]:
+        for sea in area["seas"]:
+            shores.setdefault(sea, set()).add(area["id"])
     return Board(
         version=int(raw["version"]),
         areas={a["id"]: _area(a) for a in raw["areas"]},
         capitals=tuple(Capital(**c) for c in raw["capitals"]),
         in_play={int(k): frozenset(v) for k, v in raw["regions_in_play"].items()},
+        coast=_coast(raw["coast"]["links"]),
+        sea_kinds={z["id"]: z["kind"] for z in raw["sea_zones"]},
+        shores={sea: frozenset(areas) for sea, areas in shores.items()},
     )
