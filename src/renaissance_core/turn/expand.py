@@ -14,7 +14,7 @@ from ..game.errors import IllegalAction
 from .buy import card_left
 from .common import draw, pay, raise_misery, receive
 from .income import run_income
-from .placing import place, placeable
+from .placing import place, placeable, room_for_token
 from .reach import bases, land_reach
 from .state import GameState
 
@@ -47,7 +47,7 @@ def apply(state: GameState, action: Action) -> None:
         state.bought[seat] = 0
         state.turn += 1
     elif isinstance(action, Place):
-        if action.area not in placeable(state, seat):
+        if not room_for_token(state, seat, action.area):
             raise IllegalAction("R-8.4", "not an area this player may place in now")
         place(state, seat, action.area)
     elif isinstance(action, TokensForCard):

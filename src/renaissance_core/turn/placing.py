@@ -8,6 +8,7 @@ players may share it (Q-5) and one player alone at the volume takes a control ma
 
 from __future__ import annotations
 
+from ..game.constants import GALLEY, THREE_MASTER
 from .reach import land_reach, within_reach
 from .state import GameState
 
@@ -16,7 +17,8 @@ def room_for_token(state: GameState, seat: int, area_id: str, *,
                    reach: dict[str, int] | None = None) -> bool:
     """R-8.10: one more of the seat's tokens may go there (a bought token, within reach,
     below the volume in its own tokens, not where it holds the marker)."""
-    if state.bought[seat] <= 0 or state.control.get(area_id) == seat:
+    if (state.bought[seat] <= 0 or area_id not in state.board.areas
+            or state.control.get(area_id) == seat):
         return False
     if state.tokens.get(area_id, {}).get(seat, 0) >= state.board.areas[area_id].volume:
         return False
@@ -33,7 +35,9 @@ def placeable(state: GameState, seat: int) -> list[str]:
 
 def place(state: GameState, seat: int, area_id: str) -> None:
     """One token, new side up; then a control marker, or a conflict, as the pieces say."""
-    by_land = area_id in land_reach(state, seat)
+    # Only galleys and three-masters carry a limited number (high-seas: any, R-8.8)
+    by_land = (state.fleet_kind[seat] not in (GALLEY, THREE_MASTER)
+               or area_id in land_reach(state, seat))
     state.bought[seat] -= 1
     here = state.tokens.setdefault(area_id, {})
     here[seat] = here.get(seat, 0) + 1

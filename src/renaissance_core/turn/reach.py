@@ -10,8 +10,6 @@ ship's size per round (Q-48), counted in ``state.shipped``.
 
 from __future__ import annotations
 
-from collections import deque
-
 from ..game.constants import GALLEY, HIGH_SEAS, THREE_MASTER
 from .state import GameState
 
@@ -56,28 +54,14 @@ def galley_reach(state: GameState, starts: set[str], size: int, astronomy: bool)
     >>> sorted(galley_reach(state, {"paris"}, 1, astronomy=False))
     ['bruges', 'portsmouth', 'saint_malo']
     """
-    board = state.board
-    dist = {area: 0 for area in starts}
-    queue = deque(starts)
-    while queue:
-        node = queue.popleft()
-        if dist[node] == size:
-            continue
-        for nxt in _coastal_steps(state, node, astronomy):
-            if nxt not in dist:
-                dist[nxt] = dist[node] + 1
-                queue.append(nxt)
-    return {node for node, d in dist.items() if d > 0 and node in board.areas}
-
-
-def _coastal_steps(state: GameState, node: str, astronomy: bool) -> list[str]:
-    board = state.board
-    if node in board.sea_kinds:  # an open zone being crossed with A: onto any shore
-        return sorted(board.shores.get(node, ()))
-    out = [nxt for nxt, _ in board.coast.get(node, ())]
-    if astronomy:
-        out += [sea for sea in board.areas[node].seas if board.sea_kinds[sea] == "open"]
-    return out
+    found: set[str] = set()
+    table = state.board.coast_steps[astronomy]
+    for port in starts:
+        for area, steps in table.get(port, ()):
+            if steps > size:
+                break
+            found.add(area)
+    return found - starts
 
 
 def sea_reach(state: GameState, seat: int) -> dict[str, int]:
@@ -109,24 +93,22 @@ def overseas_held(state: GameState, seat: int) -> int:
                if a.kind == "box" and state.pieces(a.id, seat) > 0)
 
 
-def may_enter(state: GameState, seat: int, area_id: str) -> bool:
-    """R-8.8–R-8.10: the limits on an area within reach, before counting pieces."""
-    area = state.board.areas[area_id]
-    if area.region not in state.board.regions_in_play(state.players):
-        return False  # R-8.10: never in a region out of play
-    if area.region == "V" and not state.owns(seat, "R"):
-        return False  # R-8.9
-    if area.kind == "box" and state.pieces(area_id, seat) == 0:
-        return overseas_held(state, seat) < state.fleet_size[seat]  # Q-16: at most k boxes
-    return True
-
-
 def within_reach(state: GameState, seat: int) -> dict[str, int]:
-    """Every area a token may go to now, with how many more it may take this round."""
+    """Every area a token may go to now, with how many more it may take this round.
+
+    The limits of R-8.8–R-8.10 apply here: never a region out of play, region V only with
+    R, and a new overseas box only while fewer than k are held (Q-16).
+    """
     out = dict.fromkeys(land_reach(state, seat), UNLIMITED)
     for area, carry in sea_reach(state, seat).items():
         if area not in out:
             left = carry - state.shipped.get(area, {}).get(seat, 0)
             if left > 0:
                 out[area] = left
-    return {area: left for area, left in out.items() if may_enter(state, seat, area)}
+    areas, in_play = state.board.areas, state.board.regions_in_play(state.players)
+    if not state.owns(seat, "R"):
+        in_play = in_play - {"V"}  # R-8.9
+    boxes_open = overseas_held(state, seat) < state.fleet_size[seat]
+    return {area: left for area, left in out.items()
+            if areas[area].region in in_play
+            and (areas[area].kind != "box" or boxes_open or state.pieces(area, seat) > 0)}
