@@ -141,3 +141,10 @@ def test_r8_6_the_coast_is_a_plausible_graph():
     unlinked = {a.id for a in board.areas.values()
                 if a.coastal and a.kind != "box" and a.id not in board.coast}
     assert unlinked == {"iceland", "west_africa"}
+
+
+def test_r8_6_the_board_s_table_of_galley_steps_covers_the_largest_galley():
+    from renaissance_core.boards.board import LARGEST_GALLEY
+    from renaissance_core.game.constants import FLEET_STEPS
+
+    assert LARGEST_GALLEY == max(FLEET_STEPS["galley"])

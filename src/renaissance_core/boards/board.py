@@ -19,6 +19,7 @@ from functools import cache
 from importlib import resources
 
 OVERSEAS_REGIONS = ("orient", "new_world")  # always in play (R-1.2)
+LARGEST_GALLEY = 8  # R-7.2: galleys step 2, 4, 6, 8 (game.constants.FLEET_STEPS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +59,8 @@ class Board:
     sea_kinds: dict[str, str]  # sea zone -> ocean, open or coastal
     shores: dict[str, tuple[str, ...]]  # sea zone -> the land areas touching it
     open_seas: dict[str, tuple[str, ...]]  # area -> the open sea zones it touches (R-8.6)
-    # area -> (area, coastal steps) nearest first, without and with A (galley_steps)
-    coast_steps: dict[bool, dict[str, tuple[tuple[str, int], ...]]]
+    # without and with A: port -> the areas a galley reaches from it, by size (galley_steps)
+    galley_areas: dict[bool, dict[str, tuple[frozenset[str], ...]]]
 
     def regions_in_play(self, players: int) -> frozenset[str]:
         """R-1.2: the player count's regions of Europe plus the Orient and the New World."""
@@ -115,6 +116,12 @@ def galley_steps(board_coast: dict[str, tuple[tuple[str, str], ...]],
                         key=lambda ad: (ad[1], ad[0])))
 
 
+def _by_size(steps: tuple[tuple[str, int], ...]) -> tuple[frozenset[str], ...]:
+    """Index c: the areas at most c steps away, for every galley size c (R-7.2: up to 8)."""
+    return tuple(frozenset(a for a, d in steps if d <= size)
+                 for size in range(LARGEST_GALLEY + 1))
+
+
 @cache
 def load_board() -> Board:
     text = resources.files("renaissance_core").joinpath("data/board.json").read_text("utf-8")
@@ -137,8 +144,9 @@ def load_board() -> Board:
         sea_kinds=kinds,
         shores=sorted_shores,
         open_seas=open_seas,
-        coast_steps={astro: {a: galley_steps(coast, open_seas, sorted_shores, a, astro)
-                             for a in coast.keys() | {
-                                 a for a, seas in open_seas.items() if seas}}
-                     for astro in (False, True)},
+        galley_areas={astro: {port: _by_size(galley_steps(coast, open_seas, sorted_shores,
+                                                           port, astro))
+                              for port in coast.keys() | {
+                                  a for a, seas in open_seas.items() if seas}}
+                      for astro in (False, True)},
     )

@@ -64,7 +64,8 @@ def _in_home_region(state: GameState, seat: int, area: str) -> bool:
 
 
 def _supporting_satellites(state: GameState, seat: int, area: str) -> int:
-    """R-8.16: the seat's satellites whose arrows point to the province."""
+    """R-8.16: the seat's satellites whose arrows point to the province (Q-54: a satellite
+    where it has a token, placed this round or earlier)."""
     return sum(1 for s in state.board.areas.values()
                if s.kind == "satellite" and area in s.supports
                and state.tokens.get(s.id, {}).get(seat, 0) > 0)

@@ -5,7 +5,8 @@ Land reach (R-8.5) and sea reach (R-8.6–R-8.8) are two ways from the same base
 an area in either may take a token. They do not combine within one move: a ship lands on a
 coast and stops there, and Caravan's two steps never continue a sea move (R-8.5). An area
 in land reach takes any number of tokens; an area reached only by sea takes at most the
-ship's size per round (Q-48), counted in ``state.shipped``.
+ship's size per round (Q-48), counted in ``state.shipped`` (tokens later lost or taken back
+still count: they were carried).
 """
 
 from __future__ import annotations
@@ -44,9 +45,9 @@ def land_reach(state: GameState, seat: int) -> set[str]:
 def galley_reach(state: GameState, starts: set[str], size: int, astronomy: bool) -> set[str]:
     """R-8.6: coastal areas at most ``size`` coastal steps from a coastal base.
 
-    With A an open sea zone is one step: from an area on its shore into the zone, then from
-    the zone onto any other shore (R-15.A), which is also how a galley reaches Iceland and
-    West Africa.
+    Q-51: with A an open sea zone is one step: from an area on its shore into the zone,
+    then from the zone onto any other shore (R-15.A), which is also how a galley reaches
+    Iceland and West Africa; the two oceans are never crossed by a galley.
 
     >>> from renaissance_core.turn.game import new_game
     >>> from renaissance_core.game.config import GameConfig
@@ -54,20 +55,14 @@ def galley_reach(state: GameState, starts: set[str], size: int, astronomy: bool)
     >>> sorted(galley_reach(state, {"paris"}, 1, astronomy=False))
     ['bruges', 'portsmouth', 'saint_malo']
     """
-    found: set[str] = set()
-    table = state.board.coast_steps[astronomy]
-    for port in starts:
-        for area, steps in table.get(port, ()):
-            if steps > size:
-                break
-            found.add(area)
-    return found - starts
+    table = state.board.galley_areas[astronomy]
+    return set().union(*(table[port][size] for port in starts if port in table)) - starts
 
 
 def sea_reach(state: GameState, seat: int) -> dict[str, int]:
     """R-8.6–R-8.8: area -> the tokens its ship may carry there this round.
 
-    A ship sails from a coastal base (the boxes count, being reached by sea only). Every
+    Q-52: a ship sails from a coastal base (the boxes count, being reached by sea only). Every
     fleet kind includes the galley's coast; three-masters reach every coastal area but the
     overseas boxes; high-seas ships every coastal area, the Orient's boxes, and with U the
     New World's (R-8.8, R-15.U). Region V needs R whatever the ship (R-8.9, in ``placeable``).

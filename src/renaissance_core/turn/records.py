@@ -2,7 +2,8 @@
 player without N, an owner of N may force an exchange of cards: they give one of their
 choice and draw one of the victim's blind; at most once per victim per round.
 
-The offer waits on the decision stack as ``("written_records", taker, victim)``.
+The offer waits on the decision stack as ``("written_records", taker, victim)``; Q-53: the
+taker may decline, both must hold a card, and the blind draw uses the state's stream.
 """
 
 from __future__ import annotations
