@@ -18,6 +18,7 @@ from .placing import place, placeable, room_for_token
 from .reach import bases, land_reach
 from .state import GameState
 
+# The reach and placing helpers stay importable from here, where slice 1 had them.
 __all__ = ["bases", "land_reach", "place", "placeable", "start", "legal", "apply", "finish"]
 
 
