@@ -1,4 +1,5 @@
-"""R-8: phase 5, expansion over land (sea reach and conflicts: slice 2)."""
+"""R-8: phase 5, expansion over land (sea reach: test_r8_sea_reach.py; conflicts:
+test_r8_conflicts.py)."""
 
 from __future__ import annotations
 
@@ -83,7 +84,10 @@ def test_r8_10_never_above_the_volume_nor_out_of_play():
     state, seat = _expanding()
     state = edit(state, tokens={"valencia": {state.order[1]: 1}})
     state = state.apply(Place("valencia"))  # volume 2: shared, no conflict (Q-5)
-    assert "valencia" not in placeable(state, seat)
+    assert state.pending == []
+    state = state.apply(Place("valencia"))  # three pieces in volume 2: a conflict (R-8.14)
+    assert state.tokens["valencia"][seat] == 2
+    assert Place("valencia") not in state.legal_actions()  # its own tokens: the volume
     with pytest.raises(IllegalAction):
         state.apply(Place("valencia"))
     assert "toulouse" not in placeable(state, seat)  # region III: out of play with 3

@@ -11,12 +11,9 @@ from pathlib import Path
 HERE = Path(__file__).parent
 NAME = re.compile(r"(?:^test|_)_?r(\d+)_([0-9]+|[a-z])_")
 
-# Slice 2: sea reach, the overseas boxes, conflicts; slice 3: events and the abilities
-# that act through them or through conflicts.
-PENDING_REACH_AND_CONFLICTS = {
-    "R-8.2", "R-8.6", "R-8.7", "R-8.8", "R-8.14", "R-8.15", "R-8.16", "R-8.17", "R-8.18",
-    "R-8.19", "R-15.A", "R-15.G", "R-15.H", "R-15.N", "R-15.U", "R-15.W", "R-15.Y",
-}
+# Slice 2 built sea reach and conflicts; the Civil War victim's place in phase 5 waits for
+# the event (slice 3), like the events and the abilities that act through them.
+PENDING_REACH_AND_CONFLICTS = {"R-8.2"}
 PENDING_EVENTS = {
     "R-6.5", "R-6.6", *(f"R-14.{i}" for i in range(1, 19)), "R-15.C",
 }

@@ -122,6 +122,25 @@ class Place:
 
 
 @dataclass(frozen=True, slots=True)
+class Attack:
+    """R-8.15, R-8.17: attack in the open conflict: the three dice decide."""
+    type: ClassVar[str] = "attack"
+
+
+@dataclass(frozen=True, slots=True)
+class CathedralAttack:
+    """R-8.17, R-15.H: attack in the open conflict, declaring Cathedral before the roll."""
+    type: ClassVar[str] = "cathedral_attack"
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """R-8.19: Written Records: the card given to the victim of a taken province."""
+    card: str
+    type: ClassVar[str] = "exchange"
+
+
+@dataclass(frozen=True, slots=True)
 class TokensForCard:
     """R-8.12: buy one card with tokens."""
     type: ClassVar[str] = "tokens_for_card"
@@ -142,11 +161,11 @@ class Done:
 
 Action = (ReturnCard | BidCapital | ChooseCapital | BidTokens | RemoveMarker | MillStep | BuyCard
           | Discard | PlayCard | NameCommodity | GrowFleet | BuyAdvance | UsePatron | Place
-          | TokensForCard | SwapOrder | Done)
+          | Attack | CathedralAttack | Exchange | TokensForCard | SwapOrder | Done)
 ACTION_TYPES: dict[str, Any] = {t.type: t for t in (
     ReturnCard, BidCapital, ChooseCapital, BidTokens, RemoveMarker, MillStep, BuyCard, Discard,
-    PlayCard, NameCommodity, GrowFleet, BuyAdvance, UsePatron, Place, TokensForCard, SwapOrder,
-    Done)}
+    PlayCard, NameCommodity, GrowFleet, BuyAdvance, UsePatron, Place, Attack,
+    CathedralAttack, Exchange, TokensForCard, SwapOrder, Done)}
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -1,12 +1,9 @@
-"""Phase 5, expansion (R-8), as far as land expansion without conflicts (slice 1).
+"""Phase 5, expansion (R-8): the step itself.
 
-Built: Holy Indulgence at the start (R-8.1), placing bought tokens one at a time within
-land reach of one's bases (R-8.3–R-8.5, Caravan included), the volume limit and sharing
-below it (R-8.10, Q-5), control markers (R-8.11, Q-19), cards bought with tokens
-(R-8.12), unplaced tokens back to stock (R-8.13), the bonus card (R-8.20) and settling
-(R-8.21). **Pending (slice 2):** sea reach (galleys, three-masters, high-seas, the overseas
-boxes), conflicts (R-8.14–R-8.19) and the Civil War victim's place (R-8.2). Until then a
-placement that would exceed an area's volume is not offered.
+Holy Indulgence at the start (R-8.1), placing bought tokens one at a time (R-8.3; reach
+over land and sea in ``reach``, the token itself in ``placing``, conflicts in ``conflict``),
+cards bought with tokens (R-8.12), unplaced tokens back to stock (R-8.13), the bonus card
+(R-8.20) and settling (R-8.21). **Pending (slice 3):** the Civil War victim's place (R-8.2).
 """
 
 from __future__ import annotations
@@ -17,12 +14,18 @@ from ..game.errors import IllegalAction
 from .buy import card_left
 from .common import draw, pay, raise_misery, receive
 from .income import run_income
+from .placing import place, placeable, room_for_token
+from .reach import bases, land_reach
 from .state import GameState
+
+# The reach and placing helpers stay importable from here, where slice 1 had them.
+__all__ = ["bases", "land_reach", "place", "placeable", "start", "legal", "apply", "finish"]
 
 
 def start(state: GameState) -> None:
     state.token_cards_sold = 0
     state.new_markers = [0] * state.players
+    state.shipped = {}
     holy_indulgence(state)
 
 
@@ -45,7 +48,7 @@ def apply(state: GameState, action: Action) -> None:
         state.bought[seat] = 0
         state.turn += 1
     elif isinstance(action, Place):
-        if action.area not in placeable(state, seat):
+        if not room_for_token(state, seat, action.area):
             raise IllegalAction("R-8.4", "not an area this player may place in now")
         place(state, seat, action.area)
     elif isinstance(action, TokensForCard):
@@ -100,70 +103,6 @@ def _can_buy_card(state: GameState, seat: int) -> bool:
             and card_left(state))
 
 
-def bases(state: GameState, seat: int) -> set[str]:
-    """R-8.4: settled tokens and control markers, and one's own capital whoever holds it."""
-    out = {area for area, by_seat in state.tokens.items()
-           if by_seat.get(seat, 0) > state.new_tokens.get(area, {}).get(seat, 0)}
-    out |= {area for area, who in state.control.items()
-            if who == seat and area not in state.new_control}
-    capital = state.capital[seat]
-    if capital:
-        out.add(capital)
-    return out
-
-
-def reach(state: GameState, seat: int) -> set[str]:
-    """R-8.5: bordering areas; with I two steps, through an area no opponent controls."""
-    areas = state.board.areas
-    found = set(bases(state, seat))  # Q-39: a base is within its own reach
-    for base in list(found):
-        for near in areas[base].neighbours:
-            found.add(near)
-            # Q-39: Caravan passes any area no opponent controls (passing is not entering)
-            if state.owns(seat, "I") and state.controller(near) in (None, seat):
-                found.update(areas[near].neighbours)
-    return found
-
-
-def placeable(state: GameState, seat: int) -> list[str]:
-    if state.bought[seat] <= 0:
-        return []
-    areas, in_play = state.board.areas, state.board.regions_in_play(state.players)
-    out = []
-    for area_id in sorted(reach(state, seat)):
-        area = areas[area_id]
-        if area.kind == "box" or area.region not in in_play:
-            continue  # boxes are reached by sea (slice 2); R-8.10 regions out of play
-        if area.region == "V" and not state.owns(seat, "R"):
-            continue  # R-8.9
-        if state.control.get(area_id) == seat:
-            continue
-        present = sum(state.pieces(area_id, p) for p in range(state.players))
-        if present + 1 <= area.volume:  # Q-5: sharing below the volume; conflicts: slice 2
-            out.append(area_id)
-    return out
-
-
-def place(state: GameState, seat: int, area_id: str) -> None:
-    """One token, new side up; a full province of one player becomes a marker (R-8.11)."""
-    state.bought[seat] -= 1
-    here = state.tokens.setdefault(area_id, {})
-    here[seat] = here.get(seat, 0) + 1
-    new = state.new_tokens.setdefault(area_id, {})
-    new[seat] = new.get(seat, 0) + 1
-    area = state.board.areas[area_id]
-    alone = all(p == seat or not n for p, n in here.items())
-    if (area.holds_control and here[seat] == area.volume and alone
-            and state.stock_markers[seat] > 0):  # Q-19: with no marker left, tokens hold it
-        state.stock_tokens[seat] += area.volume
-        del state.tokens[area_id]
-        state.new_tokens.pop(area_id, None)
-        state.control[area_id] = seat
-        state.new_control.add(area_id)
-        state.stock_markers[seat] -= 1
-        state.new_markers[seat] += 1
-
-
 def bonus_card(state: GameState) -> None:
     """R-8.20: most new control markers takes a free card; ties: earliest in this order."""
     live = state.alive_in_order()
@@ -176,6 +115,7 @@ def settle(state: GameState) -> None:
     """R-8.21: every piece turns to its settled side; commodity cards are brought up to date."""
     state.new_tokens = {}
     state.new_control = set()
+    state.shipped = {}
     update_holdings(state)
 
 

@@ -13,7 +13,7 @@ from types import ModuleType
 
 from ..game.actions import Action
 from ..game.errors import IllegalAction
-from . import buy, expand, final, order, play, purchase, setup, shortages, swap
+from . import buy, conflict, expand, final, order, play, purchase, records, setup, shortages, swap
 from .state import GameState
 
 STEPS: dict[str, ModuleType] = {
@@ -30,7 +30,8 @@ STEPS: dict[str, ModuleType] = {
     "final": final,
 }
 SEALED = frozenset({"keep", "auction", "order"})
-DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap}
+DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap,
+                                     "conflict": conflict, "written_records": records}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:

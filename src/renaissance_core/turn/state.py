@@ -24,7 +24,7 @@ _LISTS = ("order", "cash", "misery", "alive", "capital", "bought", "stock_tokens
           "stock_markers", "fleet_kind", "fleet_size", "noted_cash", "last_bid", "new_markers",
           "deck", "reuse", "removed", "set_aside", "display", "pick_order", "round_events")
 _NESTED_LISTS = ("hands",)
-_DICT_OF_DICTS = ("tokens", "new_tokens", "advances")
+_DICT_OF_DICTS = ("tokens", "new_tokens", "advances", "shipped")
 _SETS_PER_SEAT = ("holdings", "relief", "turn_flags", "patrons_used")
 _DICTS = ("scale", "control", "sealed", "future", "patron_load")
 
@@ -88,6 +88,7 @@ class GameState:
     tokens: dict[str, dict[int, int]]  # area -> seat -> tokens there
     new_tokens: dict[str, dict[int, int]]  # of those, placed this round (never bases, R-8.4)
     advances: dict[int, dict[str, int]]  # seat -> letter -> round bought
+    shipped: dict[str, dict[int, int]]  # area -> seat -> tokens brought by sea this round
     holdings: list[set[str]]  # commodity cards: areas whose card each seat holds (R-1.6)
     relief: list[set[str]]  # Q-10 milestones already counted, e.g. "science:2"
     turn_flags: list[set[str]]  # once-per-round uses: "fleet", "bought_card", "discarded", ...
@@ -116,7 +117,7 @@ class GameState:
         for name in _LISTS:
             setattr(s, name, [])
         s.hands = [[] for _ in range(n)]
-        s.tokens, s.new_tokens = {}, {}
+        s.tokens, s.new_tokens, s.shipped = {}, {}, {}
         s.advances = {p: {} for p in range(n)}
         for name in _SETS_PER_SEAT:
             setattr(s, name, [set() for _ in range(n)])

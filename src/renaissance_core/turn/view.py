@@ -31,7 +31,7 @@ def observation(state: GameState, seat: int) -> dict[str, Any]:
     out["reuse_size"] = len(state.reuse)
     out["sealed_done"] = sorted(state.sealed)
     out["my_sealed"] = state.sealed.get(seat)
-    for name in ("tokens", "new_tokens", "advances", "holdings", "relief", "turn_flags",
+    for name in ("tokens", "new_tokens", "shipped", "advances", "holdings", "relief", "turn_flags",
                  "patrons_used", "scale", "control", "patron_load", "new_control", "marks"):
         out[name] = facts[name]
     out["seats_to_act"] = list(state.seats_to_act)
