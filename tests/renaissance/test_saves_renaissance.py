@@ -172,7 +172,7 @@ def test_a_save_carries_its_format_rules_and_data_versions() -> None:
     text = sample_save()
     assert text.startswith("renaissance1.")
     assert payload_of(text)["versions"] == versions() == {
-        "rules": versions_module.RULES_VERSION, "board": 1, "sheet": 1, "cards": 1}
+        "rules": versions_module.RULES_VERSION, "board": 2, "sheet": 1, "cards": 1}
 
 
 def test_the_rules_keep_their_development_number_until_the_first_release() -> None:
@@ -180,7 +180,7 @@ def test_the_rules_keep_their_development_number_until_the_first_release() -> No
 
 
 @pytest.mark.parametrize(("part", "words"), [
-    ("board", "version 7 of Renaissance's board; this edition plays version 1"),
+    ("board", "version 7 of Renaissance's board; this edition plays version 2"),
     ("sheet", "version 7 of Renaissance's advance sheet"),
     ("cards", "version 7 of Renaissance's cards"),
     ("rules", "version 7 of Renaissance's rules"),
