@@ -15,7 +15,8 @@
 // pyodide-lock.json, and pydantic-core's WebAssembly were about half of a cold start); main.py
 // then imports it and the engine (main.import_edges). A start that itself opens a link or
 // resumes a saved game loads pydantic with the page and imports it before the first render.
-// Until main.edges_loaded() has run, main.py keeps any event that needs them and handles it then.
+// Until App.edges_ready has run (main.edges_loaded, or main.boot's last steps for such a
+// start), main.py keeps any event that needs them and handles it then.
 //
 // Our Python runs in steps, each a task of its own (runSteps): the browser paints (the
 // progress bar moves) and handles input in between. In one go, the first render held the
@@ -113,14 +114,14 @@ async function boot() {
   window.vinci.bootStep();
   try {
     if (withEdges) await runSteps(main.import_edges());
-    await runSteps(main.boot()); // the first render, then vinci.ready()
+    await runSteps(main.boot(withEdges)); // the first render, then vinci.ready()
     if (!withEdges) {
       performance.mark("vinci-edges-requested"); // Pyodide's own work from here (bench/web.py)
       await pyodide.loadPackage(EDGES, { messageCallback: () => {} });
       performance.mark("vinci-edges-loaded");
       await runSteps(main.import_edges());
+      await runSteps(main.edges_loaded());
     }
-    await runSteps(main.edges_loaded());
   } finally {
     main.destroy();
   }

@@ -288,11 +288,13 @@ EDGE_IMPORTS = (
 )
 
 
-def boot() -> Iterator[str]:
+def boot(with_edges: bool = False) -> Iterator[str]:
     """The page's start, step by step (boot.js runs each step in a task of its own): the
     :class:`App`, then the first render (:meth:`App.start`), then the page is shown ready.
     Each ``yield`` names the step just done. A failure shows on the boot screen and ends the
-    start."""
+    start. ``with_edges``: the start opened a link or resumed a game, so pydantic came with
+    the page and was imported before (:func:`import_edges`): what waits for it is done too
+    before the page is ready."""
     global APP
     try:
         import vinci_core as vc
@@ -313,6 +315,8 @@ def boot() -> Iterator[str]:
             BRIDGE.attach(proxy)
 
         yield from app.start(attach)
+        if with_edges:
+            yield from app.edges_ready()
         BRIDGE.ready(None if app.session is None else str(app.view.get("digest")))
         APP = app
         yield "ready"
@@ -331,7 +335,8 @@ def import_edges() -> Iterator[str]:
 
 
 def edges_loaded() -> Iterator[str]:
-    """boot.js, after :func:`import_edges`: what waited for pydantic (see App.edges_ready)."""
+    """boot.js, after a first visit's first render and :func:`import_edges`: what waited for
+    pydantic (see App.edges_ready)."""
     if APP is not None:
         try:
             yield from APP.edges_ready()
