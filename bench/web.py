@@ -960,13 +960,13 @@ def main(argv: list[str] | None = None) -> int:
                     "click_to_redraw_cpu4x); the load figures only if one NAME is 'load'")
     args = ap.parse_args(argv)
     r = run(args.runs, build=not args.no_build, only=args.only, compare=args.compare)
+    if args.json:
+        args.json.write_text(json.dumps(r, indent=2) + "\n")
     if args.only and "load" not in args.only:
         names = [n for name in args.only for n in ("compare:" + name, name) if n in r]
         print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in names))
         return 0
     print(report(r))
-    if args.json:
-        args.json.write_text(json.dumps(r, indent=2) + "\n")
     return 0
 
 
