@@ -32,7 +32,7 @@ RECORD_PROGRESS = """
 })();
 """
 # main.py's steps on a first visit, in order (boot, then import_edges, then edges_loaded).
-FIRST_RENDER_STEPS = ["app", "words", "seat rows", "first game", "ready"]
+FIRST_RENDER_STEPS = ["app", "words", "seat rows", "ready"]  # ready: the first game too
 AFTER_THE_EDGES = ["europe", "self-check", "edges"]
 
 

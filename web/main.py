@@ -102,7 +102,6 @@ class App:
         self.games.probe()
         self.flow.first_game()
         self.board.fit_screen()
-        yield "first game"
 
     def edges_ready(self) -> Iterator[str]:
         """pydantic and the engine are imported (boot.js: :func:`import_edges`, after a first
@@ -314,9 +313,11 @@ def boot(with_edges: bool = False) -> Iterator[str]:
             PROXIES.append(proxy)
             BRIDGE.attach(proxy)
 
-        yield from app.start(attach)
         if with_edges:
             yield from app.edges_ready()
+        yield from app.start(attach)
+        # Ready in the first game's own task, as before the steps: no virtual player's timer
+        # may move the game between its first render and the page said ready.
         BRIDGE.ready(None if app.session is None else str(app.view.get("digest")))
         APP = app
         yield "ready"
