@@ -164,3 +164,22 @@ def test_a_hint_says_its_move_once() -> None:
     assert text.count(move) == 1, text
     assert text == f"Hint: {move}; plans to hold it."
     assert view["text"] == f"Hint: {view['move']} Because."
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+def test_a_hint_to_choose_names_the_civilization_once(lang: str) -> None:
+    """Issue 29: "Chooses Ports + Slavery (slot 1, …). Takes Ports + Slavery (slot 1, …)":
+    the strong AI's reason for a choice names the civilization, so the hint says it once."""
+    from vinci_core.players.ai import StrongPlayer
+    from vinci_core.table.presenter import civ_name, reason_text
+
+    for ruleset, seed in (("classic", 3), ("online", 5)):
+        state = vc.new_game(vc.GameConfig(seats=[vc.Seat(name=n) for n in "ABCD"],
+                                          seed=seed, ruleset=ruleset))
+        decision = StrongPlayer().decide(state)
+        assert isinstance(decision.action, vc.Choose)
+        reason = reason_text(state, decision, lang)
+        view = hint_view(state, decision.action, reason, lang)
+        a, b, _coins = state.display[decision.action.slot - 1]
+        civ = civ_name((a, b), ruleset, lang)
+        assert view["text"].count(civ) == 1, view["text"]

@@ -523,6 +523,20 @@ def ai_notice_parts(line: Parts, reason: str, lang: str = "en") -> Parts:
                         reason=tile_parts(reason, tiles, None, lang) if tiles else reason)
 
 
+def _reason_restates(state: GameState, action: Action, move: str, reason: str,
+                     lang: str) -> bool:
+    """True when the hint's reason already says the move: it begins with the move's words,
+    or, for a civilization choice, it names the chosen civilization itself (the strong AI's
+    "Takes Ports + Slavery (slot 1, …)" after "Chooses Ports + Slavery (slot 1)")."""
+    stem = move.rstrip(". ")
+    if stem and reason.lower().startswith(stem.lower()):
+        return True
+    if isinstance(action, Choose) and 0 < action.slot <= len(state.display):
+        a, b, _coins = state.display[action.slot - 1]
+        return civ_name((a, b), state.config.ruleset, lang) in reason
+    return False
+
+
 def hint_view(state: GameState, action: Action, reason: str,
               lang: str = "en") -> dict[str, Any]:
     """What the page shows for a hint (the strong AI's move for the player to act, not
@@ -541,9 +555,8 @@ def hint_view(state: GameState, action: Action, reason: str,
     move = line[len(who) + 1:] if who and line.startswith(who + " ") else line
     move = move[:1].upper() + move[1:]
     said = translations(lang).gettext("Hint: {move} {reason}")
-    stem = move.rstrip(". ")
-    if stem and reason.lower().startswith(stem.lower()):  # the reason says the move again:
-        text = said.format(move=reason, reason="").strip()  # once (issue 29)
+    if _reason_restates(state, action, move, reason, lang):  # the move once (issue 29)
+        text = said.format(move=reason, reason="").strip()
     else:
         text = said.format(move=move, reason=reason)
     return {"text": text, "parts": move_parts(state, action, text, lang),
