@@ -1,5 +1,5 @@
 """The page's start is cut into steps, a browser task each (issue 29; web/main.py, web/boot.js):
-here the parts CPython can check. e2e/test_boot_steps.py checks in Chromium's trace that each
+here the parts CPython can check. e2e/test_page_boot_steps.py checks in Chromium's trace that each
 step runs in a task of its own.
 
 pydantic and the engine are imported in groups (web/main.py, EDGE_IMPORTS), one per step: a
