@@ -1,0 +1,137 @@
+"""R-14: the effects of event cards, played in phase 3 (R-6.5).
+
+Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Papal Decree (R-14.6),
+Uprising (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Religious War (R-14.15) and Mongol
+Invasion (R-14.16). The other events are still played for no effect (Q-37) until their slice.
+A choice in the middle of an effect waits on the decision stack; the player who played the
+card makes it (R-6.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..game.actions import Action, ChooseVictim, NameCategory
+from ..game.errors import IllegalAction
+from .common import pay, raise_misery, receive
+from .state import GameState
+
+PAPAL_ROWS = ("science", "religion", "exploration")  # R-14.6, Q-22
+
+
+def despot(state: GameState, seat: int) -> bool:
+    """R-14.1: immune for the rest of the game to the events that name the despot."""
+    return f"despot:{seat}" in state.marks
+
+
+def _struck(state: GameState) -> list[int]:
+    """The live players an immunity-bound event strikes (despots are spared, R-14.1)."""
+    return [p for p in range(state.players) if state.alive[p] and not despot(state, p)]
+
+
+def _owned_in(state: GameState, seat: int, group: str) -> int:
+    return sum(1 for a in state.sheet.row(group) if state.owns(seat, a))
+
+
+def enlightened_despot(state: GameState, seat: int) -> None:
+    state.marks.add(f"despot:{seat}")
+
+
+def uprising(state: GameState, seat: int) -> None:
+    """R-14.8: one level per Commerce advance owned."""
+    for p in _struck(state):
+        raise_misery(state, p, _owned_in(state, p, "commerce"))
+
+
+def famine(state: GameState, seat: int) -> None:
+    """R-14.9: 4 levels, less one per grain province held and one with K (Q-56: the grain
+    provinces counted are those whose commodity card the player holds, as a grain card pays).
+    Despots are not spared: R-14.1 does not name Famine."""
+    for p in range(state.players):
+        if not state.alive[p]:
+            continue
+        grain = sum(1 for a in state.holdings[p] if "grain" in state.board.areas[a].commodities)
+        raise_misery(state, p, 4 - grain - (1 if state.owns(p, "K") else 0))
+
+
+def mysticism(state: GameState, seat: int) -> None:
+    """R-14.10: 4 levels less one per Science advance owned."""
+    for p in _struck(state):
+        raise_misery(state, p, 4 - _owned_in(state, p, "science"))
+
+
+def religious_war(state: GameState, seat: int) -> None:
+    """R-14.15: one level per Religion advance owned; in period 3 Papal Decree is done with.
+    Its cancelling of this round's Papal Decree is read by ``papal_ban``."""
+    for p in _struck(state):
+        raise_misery(state, p, _owned_in(state, p, "religion"))
+    if state.period == 3:
+        state.marks.add("religious_war_in_period_3")
+
+
+def mongol_invasion(state: GameState, seat: int) -> None:
+    """R-14.16: 10 ducats; Marco Polo's doubled discount and Crusade's end read the play."""
+    receive(state, seat, 10)
+
+
+def alchemy(state: GameState, seat: int) -> None:
+    """R-14.2: the player who played it names the victim (R-6.5) when there is one."""
+    if alchemy_victims(state, seat):
+        state.pending.append(("alchemy", seat, "alchemy"))
+
+
+def alchemy_victims(state: GameState, seat: int) -> list[int]:
+    """Q-57: an opponent, alive, without C (R-15.C) and no despot (R-14.1); with none, the
+    card strikes nobody."""
+    return [p for p in _struck(state) if p != seat and not state.owns(p, "C")]
+
+
+def papal_decree(state: GameState, seat: int) -> None:
+    state.pending.append(("papal_decree", seat, "papal_decree"))
+
+
+def papal_ban(state: GameState) -> set[str]:
+    """R-14.6: the advance rows no one may buy in this round's purchase phase; a Religious
+    War played the same round, before or after, lifts the ban (R-14.15, Q-58)."""
+    if "religious_war" in state.round_events:
+        return set()
+    return {e.split(":", 1)[1] for e in state.round_events if e.startswith("papal_decree:")}
+
+
+EFFECTS: dict[str, Callable[[GameState, int], None]] = {
+    "enlightened_despot": enlightened_despot, "alchemy": alchemy, "papal_decree": papal_decree,
+    "uprising": uprising, "famine": famine, "mysticism": mysticism,
+    "religious_war": religious_war, "mongol_invasion": mongol_invasion,
+}
+
+
+def take_effect(state: GameState, seat: int, card: str) -> None:
+    effect = EFFECTS.get(card)
+    if effect is not None:
+        effect(state, seat)
+
+
+# --- decisions in the middle of an effect ---------------------------------------------------
+
+
+def legal_decision(state: GameState) -> list[Action]:
+    kind, seat, _ = state.pending[-1]
+    if kind == "alchemy":
+        return [ChooseVictim(p) for p in alchemy_victims(state, seat)]
+    return [NameCategory(g) for g in PAPAL_ROWS]
+
+
+def apply_decision(state: GameState, action: Action) -> None:
+    kind, seat, _ = state.pending[-1]
+    if kind == "alchemy":
+        if not isinstance(action, ChooseVictim) or action.victim not in alchemy_victims(state,
+                                                                                     seat):
+            raise IllegalAction("R-14.2", "name an opponent without C and not a despot")
+        state.pending.pop()
+        victim = action.victim
+        pay(state, victim, min((state.noted_cash[victim] or 0) // 2, state.cash[victim]))
+    else:
+        if not isinstance(action, NameCategory) or action.group not in PAPAL_ROWS:
+            raise IllegalAction("R-14.6", "name Science, Religion or Exploration")
+        state.pending.pop()
+        state.round_events.append(f"papal_decree:{action.group}")

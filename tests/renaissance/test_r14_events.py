@@ -1,0 +1,136 @@
+"""R-14: event cards take effect when played (R-6.5); the player who plays one chooses."""
+
+from __future__ import annotations
+
+import pytest
+from renaissance_helpers import at, owning, set_up
+
+from renaissance_core import IllegalAction
+from renaissance_core.game.actions import BuyAdvance, ChooseVictim, Done, NameCategory, PlayCard
+
+
+def _playing(cards, **facts):
+    """Phase 3 of round 1, the first seat holding ``cards``, every misery level 0."""
+    state = set_up(3)
+    seat = state.order[0]
+    hands = [list(h) for h in state.hands]
+    hands[seat] = list(cards)
+    facts.setdefault("misery", [0, 0, 0])
+    state = at(state, "play", hands=hands, **facts)
+    assert state.current_player == seat
+    return state, seat
+
+
+def _rises(before, after):
+    return [a - b for a, b in zip(after.misery, before.misery, strict=True)]
+
+
+def test_r14_8_uprising_costs_a_level_per_commerce_advance():
+    state, seat = _playing(["uprising"])
+    state = owning(owning(state, 0, "I", "J", "K"), 1, "L", "A")
+    after = state.apply(PlayCard("uprising"))
+    assert _rises(state, after) == [3, 1, 0]
+
+
+def test_r14_9_famine_is_softened_by_grain_provinces_and_agriculture():
+    grain = sorted(a.id for a in set_up(3).board.areas.values() if "grain" in a.commodities)
+    state, seat = _playing(["famine"], holdings=[set(grain[:2]), set(grain[2:7]), set()])
+    state = owning(state, 0, "K")
+    after = state.apply(PlayCard("famine"))
+    assert _rises(state, after) == [1, 0, 4]  # 4-2-1; 4-5 is never below 0; 4
+
+
+def test_r14_10_mysticism_is_softened_by_science():
+    state, seat = _playing(["mysticism"])
+    state = owning(owning(state, 1, "A"), 2, "A", "B", "C")
+    after = state.apply(PlayCard("mysticism"))
+    assert _rises(state, after) == [4, 3, 1]
+
+
+def test_r14_15_religious_war_costs_a_level_per_religion_advance():
+    state, seat = _playing(["religious_war"])
+    state = owning(state, 2, "E", "F")
+    after = state.apply(PlayCard("religious_war"))
+    assert _rises(state, after) == [0, 0, 2]
+    assert "religious_war_in_period_3" not in after.marks
+    in_period_3 = at(state, "play", period=3).apply(PlayCard("religious_war"))
+    assert "religious_war_in_period_3" in in_period_3.marks  # Papal Decree unplayable (R-6.8)
+
+
+def test_r14_16_mongol_invasion_pays_ten_ducats_and_leaves_the_game():
+    state, seat = _playing(["mongol_invasion", "crusade"])
+    after = state.apply(PlayCard("mongol_invasion"))
+    assert after.cash[seat] == state.cash[seat] + 10
+    assert "mongol_invasion" in after.removed
+    assert PlayCard("crusade") not in after.legal_actions()
+
+
+def test_r14_1_enlightened_despot_is_spared_later_events_but_not_famine():
+    state, seat = _playing(["enlightened_despot", "mysticism", "uprising", "famine"])
+    state = owning(owning(state, seat, "I", "J"), (seat + 1) % 3, "I")
+    after = state.apply(PlayCard("enlightened_despot"))
+    for card in ("mysticism", "uprising"):
+        before, after = after, after.apply(PlayCard(card))
+        assert _rises(before, after)[seat] == 0
+        assert sum(_rises(before, after)) > 0  # the others are struck
+    before, after = after, after.apply(PlayCard("famine"))
+    assert _rises(before, after)[seat] == 4
+
+
+def test_r6_5_the_player_who_plays_alchemy_names_the_victim():
+    state, seat = _playing(["alchemy"], noted_cash=[40, 41, 9], cash=[30, 30, 30])
+    after = state.apply(PlayCard("alchemy"))
+    assert after.pending == [("alchemy", seat, "alchemy")] and after.current_player == seat
+    others = [p for p in range(3) if p != seat]
+    assert set(after.legal_actions()) == {ChooseVictim(p) for p in others}
+
+
+def test_r14_2_alchemy_takes_half_the_noted_cash_but_no_more_than_there_is():
+    state, seat = _playing(["alchemy"], noted_cash=[41, 80, 80], cash=[30, 30, 30])
+    victims = [p for p in range(3) if p != seat]
+    for victim in victims:
+        after = state.apply(PlayCard("alchemy")).apply(ChooseVictim(victim))
+        noted = state.noted_cash[victim]
+        assert after.cash[victim] == 30 - min(noted // 2, 30)
+        assert after.bank_in == state.bank_in + min(noted // 2, 30)
+        assert not after.pending
+
+
+def test_r15_c_and_despots_cannot_be_struck_by_alchemy():
+    state, seat = _playing(["alchemy"])
+    first, second = [p for p in range(3) if p != seat]
+    state = owning(state, first, "C")
+    state = at(state, "play", marks={f"despot:{second}"})
+    after = state.apply(PlayCard("alchemy"))  # nobody may be named: the card strikes nobody
+    assert not after.pending and after.cash == state.cash
+    state = at(state, "play", marks=set())
+    after = state.apply(PlayCard("alchemy"))
+    assert after.legal_actions() == [ChooseVictim(second)]
+    with pytest.raises(IllegalAction):
+        after.apply(ChooseVictim(first))
+
+
+def _to_purchase(state):
+    while state.step == "play":
+        state = state.apply(Done())
+    return state
+
+
+def test_r14_6_papal_decree_forbids_one_row_for_everyone_this_round():
+    state, seat = _playing(["papal_decree"], cash=[500, 500, 500])
+    after = state.apply(PlayCard("papal_decree"))
+    assert set(after.legal_actions()) == {NameCategory(g) for g in
+                                          ("science", "religion", "exploration")}
+    after = _to_purchase(after.apply(NameCategory("science")))
+    assert after.step == "purchase"
+    legal = after.legal_actions()
+    assert BuyAdvance("A") not in legal and BuyAdvance("E") in legal
+    with pytest.raises(IllegalAction):
+        after.apply(BuyAdvance("A"))
+
+
+def test_r14_15_religious_war_cancels_a_papal_decree_of_the_same_round():
+    state, seat = _playing(["papal_decree", "religious_war"], cash=[500, 500, 500])
+    after = state.apply(PlayCard("papal_decree")).apply(NameCategory("science"))
+    after = _to_purchase(after.apply(PlayCard("religious_war")))
+    assert BuyAdvance("A") in after.legal_actions()
