@@ -6,7 +6,14 @@ import pytest
 from renaissance_helpers import at, owning, set_up
 
 from renaissance_core import IllegalAction
-from renaissance_core.game.actions import BuyAdvance, ChooseVictim, Done, NameCategory, PlayCard
+from renaissance_core.game.actions import (
+    BuyAdvance,
+    ChooseProvince,
+    ChooseVictim,
+    Done,
+    NameCategory,
+    PlayCard,
+)
 
 
 def _playing(cards, **facts):
@@ -134,3 +141,50 @@ def test_r14_15_religious_war_cancels_a_papal_decree_of_the_same_round():
     after = state.apply(PlayCard("papal_decree")).apply(NameCategory("science"))
     after = _to_purchase(after.apply(PlayCard("religious_war")))
     assert BuyAdvance("A") in after.legal_actions()
+
+
+def _rebellion(stock_tokens, bought):
+    state, seat = _playing(["rebellion"])
+    owner = (seat + 1) % 3
+    control = {"marseille": owner, "north_america": owner, "barcelona": seat}
+    holdings = [set(), set(), set()]
+    holdings[owner] = {"marseille"}
+    stock = [10, 10, 10]
+    stock[owner] = stock_tokens
+    spent = [0, 0, 0]
+    spent[owner] = bought
+    state = at(state, "play", control=control, holdings=holdings, stock_tokens=stock,
+               bought=spent)
+    return state, seat, owner
+
+
+def test_r14_5_rebellion_turns_a_marker_in_a_chosen_province_into_a_token():
+    state, seat, owner = _rebellion(stock_tokens=3, bought=0)
+    after = state.apply(PlayCard("rebellion"))
+    assert after.pending == [("rebellion", seat, "rebellion")]
+    # neither the New World nor a capital (Barcelona) may be chosen
+    assert after.legal_actions() == [ChooseProvince("marseille")]
+    with pytest.raises(IllegalAction):
+        after.apply(ChooseProvince("barcelona"))
+    after = after.apply(ChooseProvince("marseille"))
+    assert "marseille" not in after.control and after.tokens["marseille"] == {owner: 1}
+    assert after.stock_tokens[owner] == 2
+    assert after.stock_markers[owner] == state.stock_markers[owner] + 1
+
+
+def test_r6_6_a_marker_without_stock_uses_a_bought_token_or_leaves_the_province_empty():
+    state, seat, owner = _rebellion(stock_tokens=0, bought=2)
+    after = state.apply(PlayCard("rebellion")).apply(ChooseProvince("marseille"))
+    assert after.tokens["marseille"] == {owner: 1} and after.bought[owner] == 1
+    assert "marseille" not in after.holdings[owner]  # the commodity card follows at once
+    state, seat, owner = _rebellion(stock_tokens=0, bought=0)
+    after = state.apply(PlayCard("rebellion")).apply(ChooseProvince("marseille"))
+    assert not after.tokens.get("marseille") and "marseille" not in after.control
+    assert "marseille" not in after.holdings[owner]
+
+
+def test_r14_1_a_despots_markers_are_safe_from_rebellion():
+    state, seat, owner = _rebellion(stock_tokens=3, bought=0)
+    state = at(state, "play", marks={f"despot:{owner}"})
+    after = state.apply(PlayCard("rebellion"))
+    assert not after.pending and after.control == state.control

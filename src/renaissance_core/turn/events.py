@@ -1,6 +1,7 @@
 """R-14: the effects of event cards, played in phase 3 (R-6.5).
 
-Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Papal Decree (R-14.6),
+Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) with
+R-6.6's marker turned token, Papal Decree (R-14.6),
 Uprising (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Religious War (R-14.15) and Mongol
 Invasion (R-14.16). The other events are still played for no effect (Q-37) until their slice.
 A choice in the middle of an effect waits on the decision stack; the player who played the
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game.actions import Action, ChooseVictim, NameCategory
+from ..game.actions import Action, ChooseProvince, ChooseVictim, NameCategory
 from ..game.errors import IllegalAction
 from .common import pay, raise_misery, receive
 from .state import GameState
@@ -86,6 +87,43 @@ def alchemy_victims(state: GameState, seat: int) -> list[int]:
     return [p for p in _struck(state) if p != seat and not state.owns(p, "C")]
 
 
+def rebellion(state: GameState, seat: int) -> None:
+    """R-14.5: the player who played it names the province (R-6.5) when there is one."""
+    if rebellion_targets(state):
+        state.pending.append(("rebellion", seat, "rebellion"))
+
+
+def rebellion_targets(state: GameState) -> list[str]:
+    """Q-59: a province (no satellite, box or capital) outside the New World holding a live
+    player's control marker, not a despot's (R-14.1); with none, the card strikes nobody."""
+    capitals = {c.id for c in state.board.capitals}
+    return sorted(a for a, owner in state.control.items()
+                  if state.board.areas[a].kind == "province" and a not in capitals
+                  and state.board.areas[a].region != "new_world"
+                  and state.alive[owner] and not despot(state, owner))
+
+
+def marker_to_token(state: GameState, area: str) -> None:
+    """R-6.6: the control marker goes back to stock and a token of its owner takes its place:
+    from stock, else one bought for this round's expansion (Q-59: always used when there is
+    one, it can only help), else the province is left empty. Commodity cards follow at once."""
+    from .expand import update_holdings  # expand reaches this module through play
+
+    owner = state.control.pop(area)
+    state.new_control.discard(area)
+    state.stock_markers[owner] += 1
+    if state.stock_tokens[owner] > 0:
+        state.stock_tokens[owner] -= 1
+    elif state.bought[owner] > 0:
+        state.bought[owner] -= 1
+    else:
+        update_holdings(state)
+        return
+    here = state.tokens.setdefault(area, {})
+    here[owner] = here.get(owner, 0) + 1
+    update_holdings(state)
+
+
 def papal_decree(state: GameState, seat: int) -> None:
     state.pending.append(("papal_decree", seat, "papal_decree"))
 
@@ -99,7 +137,8 @@ def papal_ban(state: GameState) -> set[str]:
 
 
 EFFECTS: dict[str, Callable[[GameState, int], None]] = {
-    "enlightened_despot": enlightened_despot, "alchemy": alchemy, "papal_decree": papal_decree,
+    "enlightened_despot": enlightened_despot, "alchemy": alchemy, "rebellion": rebellion,
+    "papal_decree": papal_decree,
     "uprising": uprising, "famine": famine, "mysticism": mysticism,
     "religious_war": religious_war, "mongol_invasion": mongol_invasion,
 }
@@ -118,6 +157,8 @@ def legal_decision(state: GameState) -> list[Action]:
     kind, seat, _ = state.pending[-1]
     if kind == "alchemy":
         return [ChooseVictim(p) for p in alchemy_victims(state, seat)]
+    if kind == "rebellion":
+        return [ChooseProvince(a) for a in rebellion_targets(state)]
     return [NameCategory(g) for g in PAPAL_ROWS]
 
 
@@ -130,6 +171,12 @@ def apply_decision(state: GameState, action: Action) -> None:
         state.pending.pop()
         victim = action.victim
         pay(state, victim, min((state.noted_cash[victim] or 0) // 2, state.cash[victim]))
+    elif kind == "rebellion":
+        if not isinstance(action, ChooseProvince) or action.area not in rebellion_targets(state):
+            raise IllegalAction("R-14.5", "name a province with a marker, not a capital, not in "
+                                "the New World, not a despot's")
+        state.pending.pop()
+        marker_to_token(state, action.area)
     else:
         if not isinstance(action, NameCategory) or action.group not in PAPAL_ROWS:
             raise IllegalAction("R-14.6", "name Science, Religion or Exploration")

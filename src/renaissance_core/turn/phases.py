@@ -45,7 +45,8 @@ STEPS: dict[str, ModuleType] = {
 SEALED = frozenset({"keep", "auction", "order"})
 DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap,
                                      "conflict": conflict, "written_records": records,
-                                     "alchemy": events, "papal_decree": events}
+                                     "alchemy": events, "papal_decree": events,
+                                     "rebellion": events}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
