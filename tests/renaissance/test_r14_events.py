@@ -188,3 +188,29 @@ def test_r14_1_a_despots_markers_are_safe_from_rebellion():
     state = at(state, "play", marks={f"despot:{owner}"})
     after = state.apply(PlayCard("rebellion"))
     assert not after.pending and after.control == state.control
+
+
+def _pirates(period):
+    state, seat = _playing(["pirates_vikings"])
+    first, second = (seat + 1) % 3, (seat + 2) % 3
+    control = {"marseille": first, "lisbon": second, "genoa": first, "toledo": second}
+    return at(state, "play", control=control, period=period), seat, first, second
+
+
+def test_r14_7_pirates_strike_one_coastal_province_in_period_1():
+    state, seat, first, second = _pirates(period=1)
+    after = state.apply(PlayCard("pirates_vikings"))
+    assert set(after.legal_actions()) == {ChooseProvince(a) for a in
+                                          ("genoa", "lisbon", "marseille")}  # not inland Toledo
+    after = after.apply(ChooseProvince("lisbon"))
+    assert not after.pending and after.tokens["lisbon"] == {second: 1}
+    assert set(after.control) == {"marseille", "genoa", "toledo"}
+
+
+def test_r14_7_pirates_strike_two_different_provinces_in_period_2():
+    state, seat, first, second = _pirates(period=2)
+    after = state.apply(PlayCard("pirates_vikings")).apply(ChooseProvince("marseille"))
+    assert after.pending == [("pirates", seat, "1")]
+    assert ChooseProvince("marseille") not in after.legal_actions()  # another province
+    after = after.apply(ChooseProvince("genoa"))
+    assert not after.pending and set(after.control) == {"lisbon", "toledo"}

@@ -1,7 +1,7 @@
 """R-14: the effects of event cards, played in phase 3 (R-6.5).
 
 Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) with
-R-6.6's marker turned token, Papal Decree (R-14.6),
+R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7),
 Uprising (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Religious War (R-14.15) and Mongol
 Invasion (R-14.16). The other events are still played for no effect (Q-37) until their slice.
 A choice in the middle of an effect waits on the decision stack; the player who played the
@@ -124,6 +124,21 @@ def marker_to_token(state: GameState, area: str) -> None:
     update_holdings(state)
 
 
+def pirates(state: GameState, seat: int) -> None:
+    """R-14.7, Q-25: one marker a period number (1, 2 or 3), each in a different coastal
+    province, chosen one after another by the player who played it."""
+    if pirate_targets(state):
+        state.pending.append(("pirates", seat, str(state.period)))
+
+
+def pirate_targets(state: GameState) -> list[str]:
+    """Q-60: coastal provinces and capitals (no satellite or box) with a live player's marker.
+    A province already struck holds no marker any more, so each is struck once."""
+    return sorted(a for a, owner in state.control.items() if state.alive[owner]
+                  and state.board.areas[a].coastal
+                  and state.board.areas[a].kind in ("province", "capital"))
+
+
 def papal_decree(state: GameState, seat: int) -> None:
     state.pending.append(("papal_decree", seat, "papal_decree"))
 
@@ -138,7 +153,7 @@ def papal_ban(state: GameState) -> set[str]:
 
 EFFECTS: dict[str, Callable[[GameState, int], None]] = {
     "enlightened_despot": enlightened_despot, "alchemy": alchemy, "rebellion": rebellion,
-    "papal_decree": papal_decree,
+    "papal_decree": papal_decree, "pirates_vikings": pirates,
     "uprising": uprising, "famine": famine, "mysticism": mysticism,
     "religious_war": religious_war, "mongol_invasion": mongol_invasion,
 }
@@ -153,12 +168,23 @@ def take_effect(state: GameState, seat: int, card: str) -> None:
 # --- decisions in the middle of an effect ---------------------------------------------------
 
 
+def _apply_pirates(state: GameState, seat: int, action: Action) -> None:
+    if not isinstance(action, ChooseProvince) or action.area not in pirate_targets(state):
+        raise IllegalAction("R-14.7", "name a coastal province with a control marker")
+    left = int(state.pending.pop()[2]) - 1
+    marker_to_token(state, action.area)
+    if left and pirate_targets(state):
+        state.pending.append(("pirates", seat, str(left)))
+
+
 def legal_decision(state: GameState) -> list[Action]:
     kind, seat, _ = state.pending[-1]
     if kind == "alchemy":
         return [ChooseVictim(p) for p in alchemy_victims(state, seat)]
     if kind == "rebellion":
         return [ChooseProvince(a) for a in rebellion_targets(state)]
+    if kind == "pirates":
+        return [ChooseProvince(a) for a in pirate_targets(state)]
     return [NameCategory(g) for g in PAPAL_ROWS]
 
 
@@ -177,6 +203,8 @@ def apply_decision(state: GameState, action: Action) -> None:
                                 "the New World, not a despot's")
         state.pending.pop()
         marker_to_token(state, action.area)
+    elif kind == "pirates":
+        _apply_pirates(state, seat, action)
     else:
         if not isinstance(action, NameCategory) or action.group not in PAPAL_ROWS:
             raise IllegalAction("R-14.6", "name Science, Religion or Exploration")
