@@ -9,6 +9,7 @@ from renaissance_core import IllegalAction
 from renaissance_core.game.actions import (
     BuyAdvance,
     ChooseProvince,
+    ChooseRegion,
     ChooseVictim,
     Done,
     NameCategory,
@@ -214,3 +215,19 @@ def test_r14_7_pirates_strike_two_different_provinces_in_period_2():
     assert ChooseProvince("marseille") not in after.legal_actions()  # another province
     after = after.apply(ChooseProvince("genoa"))
     assert not after.pending and set(after.control) == {"lisbon", "toledo"}
+
+
+def test_r14_14_black_death_empties_tokens_and_turns_markers_to_tokens_in_one_region():
+    state, seat = _playing(["black_death"])
+    other = (seat + 1) % 3
+    state = at(state, "play", control={"marseille": other, "lisbon": seat},
+               tokens={"toledo": {seat: 2, other: 1}, "marseille": {}},
+               holdings=[{"lisbon"}, {"lisbon"}, {"lisbon"}], stock_tokens=[5, 5, 5])
+    after = state.apply(PlayCard("black_death"))
+    assert ChooseRegion("IV") in after.legal_actions()
+    after = after.apply(ChooseRegion("IV"))  # Lisbon and Toledo; Marseille is in VIII
+    assert after.tokens.get("toledo") is None
+    assert "lisbon" not in after.control and after.tokens["lisbon"] == {seat: 1}
+    assert after.stock_tokens[seat] == 5 + 2 - 1 and after.stock_tokens[other] == 6
+    assert after.control == {"marseille": other}
+    assert all("lisbon" not in h for h in after.holdings)  # the cards follow at once

@@ -14,9 +14,9 @@ NAME = re.compile(r"(?:^test|_)_?r(\d+)_([0-9]+|[a-z])_")
 # Slice 2 built sea reach and conflicts; the Civil War victim's place in phase 5 waits for
 # the event (slice 3), like the events and the abilities that act through them.
 PENDING_REACH_AND_CONFLICTS = {"R-8.2"}
-# Slice 3 built the events without a choice, Alchemy, Rebellion and Pirates (with R-6.6's
-# marker turned token) and Papal Decree; these still wait.
-PENDING_EVENTS = {f"R-14.{i}" for i in (3, 4, 11, 12, 13, 14, 17, 18)}
+# Slice 3 built the events without a choice, Alchemy, Rebellion, Pirates and Black Death
+# (with R-6.6's marker turned token) and Papal Decree; these still wait.
+PENDING_EVENTS = {f"R-14.{i}" for i in (3, 4, 11, 12, 13, 17, 18)}
 # R-6.9 (a card taken back after a mistake) and R-12.1 (table talk) ask nothing yet of an
 # engine that refuses illegal moves and moves nothing by agreement; they wait for the page
 # (undo, notes).

@@ -110,6 +110,13 @@ class ChooseProvince:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseRegion:
+    """R-6.5: the region an event strikes, named by the player who played it (Black Death)."""
+    region: str
+    type: ClassVar[str] = "choose_region"
+
+
+@dataclass(frozen=True, slots=True)
 class NameCategory:
     """R-14.6, Q-22: the advance row a Papal Decree forbids this round."""
     group: str
@@ -182,13 +189,14 @@ class Done:
 
 
 Action = (ReturnCard | BidCapital | ChooseCapital | BidTokens | RemoveMarker | MillStep | BuyCard
-          | Discard | PlayCard | NameCommodity | ChooseVictim | ChooseProvince | NameCategory
-          | GrowFleet | BuyAdvance | UsePatron | Place | Attack | CathedralAttack | Exchange
-          | TokensForCard | SwapOrder | Done)
+          | Discard | PlayCard | NameCommodity | ChooseVictim | ChooseProvince | ChooseRegion
+          | NameCategory | GrowFleet | BuyAdvance | UsePatron | Place | Attack | CathedralAttack
+          | Exchange | TokensForCard | SwapOrder | Done)
 ACTION_TYPES: dict[str, Any] = {t.type: t for t in (
     ReturnCard, BidCapital, ChooseCapital, BidTokens, RemoveMarker, MillStep, BuyCard, Discard,
-    PlayCard, NameCommodity, ChooseVictim, ChooseProvince, NameCategory, GrowFleet, BuyAdvance,
-    UsePatron, Place, Attack, CathedralAttack, Exchange, TokensForCard, SwapOrder, Done)}
+    PlayCard, NameCommodity, ChooseVictim, ChooseProvince, ChooseRegion, NameCategory,
+    GrowFleet, BuyAdvance, UsePatron, Place, Attack, CathedralAttack, Exchange, TokensForCard,
+    SwapOrder, Done)}
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -1,7 +1,7 @@
 """R-14: the effects of event cards, played in phase 3 (R-6.5).
 
 Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) with
-R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7),
+R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7), Black Death (R-14.14),
 Uprising (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Religious War (R-14.15) and Mongol
 Invasion (R-14.16). The other events are still played for no effect (Q-37) until their slice.
 A choice in the middle of an effect waits on the decision stack; the player who played the
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..game.actions import Action, ChooseProvince, ChooseVictim, NameCategory
+from ..game.actions import Action, ChooseProvince, ChooseRegion, ChooseVictim, NameCategory
 from ..game.errors import IllegalAction
 from .common import pay, raise_misery, receive
 from .state import GameState
@@ -139,6 +139,31 @@ def pirate_targets(state: GameState) -> list[str]:
                   and state.board.areas[a].kind in ("province", "capital"))
 
 
+def black_death(state: GameState, seat: int) -> None:
+    state.pending.append(("black_death", seat, "black_death"))
+
+
+def plague_regions(state: GameState) -> list[str]:
+    """Q-61: any region in play (R-1.2), the Orient and the New World among them."""
+    return sorted(state.board.regions_in_play(state.players))
+
+
+def strike_region(state: GameState, region: str) -> None:
+    """R-14.14: first every token there goes back to its owner's stock, then every control
+    marker there becomes a token (R-6.6), so the plague leaves one token where a marker was."""
+    areas = [a for a, area in state.board.areas.items() if area.region == region]
+    for area in areas:
+        for owner, count in state.tokens.pop(area, {}).items():
+            state.stock_tokens[owner] += count
+        state.new_tokens.pop(area, None)
+    for area in areas:
+        if area in state.control:
+            marker_to_token(state, area)
+    from .expand import update_holdings  # as in marker_to_token
+
+    update_holdings(state)
+
+
 def papal_decree(state: GameState, seat: int) -> None:
     state.pending.append(("papal_decree", seat, "papal_decree"))
 
@@ -154,6 +179,7 @@ def papal_ban(state: GameState) -> set[str]:
 EFFECTS: dict[str, Callable[[GameState, int], None]] = {
     "enlightened_despot": enlightened_despot, "alchemy": alchemy, "rebellion": rebellion,
     "papal_decree": papal_decree, "pirates_vikings": pirates,
+    "black_death": black_death,
     "uprising": uprising, "famine": famine, "mysticism": mysticism,
     "religious_war": religious_war, "mongol_invasion": mongol_invasion,
 }
@@ -185,6 +211,8 @@ def legal_decision(state: GameState) -> list[Action]:
         return [ChooseProvince(a) for a in rebellion_targets(state)]
     if kind == "pirates":
         return [ChooseProvince(a) for a in pirate_targets(state)]
+    if kind == "black_death":
+        return [ChooseRegion(r) for r in plague_regions(state)]
     return [NameCategory(g) for g in PAPAL_ROWS]
 
 
@@ -205,6 +233,11 @@ def apply_decision(state: GameState, action: Action) -> None:
         marker_to_token(state, action.area)
     elif kind == "pirates":
         _apply_pirates(state, seat, action)
+    elif kind == "black_death":
+        if not isinstance(action, ChooseRegion) or action.region not in plague_regions(state):
+            raise IllegalAction("R-14.14", "name a region in play")
+        state.pending.pop()
+        strike_region(state, action.region)
     else:
         if not isinstance(action, NameCategory) or action.group not in PAPAL_ROWS:
             raise IllegalAction("R-14.6", "name Science, Religion or Exploration")

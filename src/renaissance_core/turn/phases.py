@@ -46,7 +46,8 @@ SEALED = frozenset({"keep", "auction", "order"})
 DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap,
                                      "conflict": conflict, "written_records": records,
                                      "alchemy": events, "papal_decree": events,
-                                     "rebellion": events, "pirates": events}
+                                     "rebellion": events, "pirates": events,
+                                     "black_death": events}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
