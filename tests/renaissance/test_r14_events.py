@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from renaissance_helpers import at, owning, set_up
+from renaissance_helpers import at, edit, owning, set_up
+from test_r8_conflicts import _conflict
 
 from renaissance_core import IllegalAction
 from renaissance_core.game.actions import (
@@ -13,8 +14,11 @@ from renaissance_core.game.actions import (
     ChooseVictim,
     Done,
     NameCategory,
+    Place,
     PlayCard,
 )
+from renaissance_core.turn.conflict import attack_strength, attack_wins, defence
+from renaissance_core.turn.events import military_bonus, military_cards, military_tie
 
 
 def _playing(cards, **facts):
@@ -231,3 +235,49 @@ def test_r14_14_black_death_empties_tokens_and_turns_markers_to_tokens_in_one_re
     assert after.stock_tokens[seat] == 5 + 2 - 1 and after.stock_tokens[other] == 6
     assert after.control == {"marseille": other}
     assert all("lisbon" not in h for h in after.holdings)  # the cards follow at once (R-6.6)
+
+
+def _armed(cards):
+    """Toledo attacked by the Barcelona player (two tokens against the Genoese two), with
+    ``cards`` = {"attacker"/"defender": [military cards played this round]}."""
+    state, seat, rival = _conflict(tokens={"toledo": 2})
+    state = state.apply(Place("toledo")).apply(Place("toledo"))
+    who = {"attacker": seat, "defender": rival}
+    played = [f"military:{c}:{who[side]}" for side, cs in cards.items() for c in cs]
+    return edit(state, round_events=played), seat, rival
+
+
+def test_r14_12_stirrup_adds_one_and_lets_black_equal_white():
+    state, seat, rival = _armed({"attacker": ["stirrup"]})
+    assert attack_strength(state, seat, "toledo") == 3 and defence(state, seat, "toledo") == 2
+    assert military_tie(state, seat, [rival])
+    assert attack_wins(1, 4, 4, 3, military=True) and not attack_wins(1, 4, 4, 3)
+
+
+def test_r14_12_stirrup_played_from_hand_counts_in_the_round_s_conflicts():
+    state, seat = _playing(["stirrup"])
+    after = state.apply(PlayCard("stirrup"))
+    assert military_cards(after, seat) == ["stirrup"]
+    assert military_bonus(after, seat, [(seat + 1) % 3]) == 1
+
+
+def test_r14_13_armour_cancels_stirrup_and_keeps_its_own_plus_one():
+    state, seat, rival = _armed({"attacker": ["stirrup"], "defender": ["armour"]})
+    assert attack_strength(state, seat, "toledo") == 2  # Stirrup's +1 is gone
+    assert defence(state, seat, "toledo") == 3
+    assert not military_tie(state, seat, [rival])
+
+
+def test_r14_17_longbows_gives_no_plus_one_against_gunpowder():
+    state, seat, rival = _armed({"attacker": ["longbows"], "defender": ["gunpowder"]})
+    assert attack_strength(state, seat, "toledo") == 2 and defence(state, seat, "toledo") == 3
+
+
+def test_r14_18_gunpowder_always_adds_one():
+    state, seat, rival = _armed({"attacker": ["gunpowder"], "defender": ["stirrup",
+                                                                         "longbows"]})
+    assert attack_strength(state, seat, "toledo") == 3 and defence(state, seat, "toledo") == 2
+    state, seat = _playing(["gunpowder", "stirrup", "armour"])
+    after = state.apply(PlayCard("gunpowder"))
+    assert "gunpowder" in after.removed
+    assert PlayCard("stirrup") not in after.legal_actions()  # R-6.8

@@ -1,11 +1,12 @@
 """R-14: the effects of event cards, played in phase 3 (R-6.5).
 
 Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) with
-R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7), Black Death (R-14.14),
-Uprising (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Religious War (R-14.15) and Mongol
-Invasion (R-14.16). The other events are still played for no effect (Q-37) until their slice.
-A choice in the middle of an effect waits on the decision stack; the player who played the
-card makes it (R-6.5).
+R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7), Uprising
+(R-14.8), Famine (R-14.9), Mysticism (R-14.10), Black Death (R-14.14), Religious War
+(R-14.15), Mongol Invasion (R-14.16) and the four military cards' strength in conflicts
+(R-14.12, R-14.13, R-14.17, R-14.18). Civil War (R-14.3), Crusade (R-14.4) and War (R-14.11)
+are still played for no effect (Q-37) until their slice. A choice in the middle of an
+effect waits on the decision stack; the player who played the card makes it (R-6.5).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from .common import pay, raise_misery, receive
 from .state import GameState
 
 PAPAL_ROWS = ("science", "religion", "exploration")  # R-14.6, Q-22
+MILITARY = ("stirrup", "armour", "longbows", "gunpowder")  # Q-20: later cancels earlier
 
 
 def despot(state: GameState, seat: int) -> bool:
@@ -164,6 +166,28 @@ def strike_region(state: GameState, region: str) -> None:
     update_holdings(state)
 
 
+def military_cards(state: GameState, seat: int) -> list[str]:
+    """The military cards ``seat`` played this round."""
+    return [e.split(":")[1] for e in state.round_events
+            if e.startswith("military:") and e.split(":")[2] == str(seat)]
+
+
+def military_bonus(state: GameState, seat: int, opponents: list[int]) -> int:
+    """R-14.12–R-14.18, Q-20: +1 per military card of ``seat`` this round, except a card
+    that an opponent in the same conflict answers with a card as late or later in the order
+    Stirrup < Armour < Longbows < Gunpowder (so Gunpowder always counts).
+
+    Q-62: a cancelled card also loses its black-equals-white rule (``military_tie``)."""
+    theirs = [MILITARY.index(c) for p in opponents for c in military_cards(state, p)]
+    return sum(1 for c in military_cards(state, seat)
+               if not any(t >= MILITARY.index(c) for t in theirs))
+
+
+def military_tie(state: GameState, seat: int, opponents: list[int]) -> bool:
+    """R-14.12: black equal to white wins for an attacker with a military card in effect."""
+    return military_bonus(state, seat, opponents) > 0
+
+
 def papal_decree(state: GameState, seat: int) -> None:
     state.pending.append(("papal_decree", seat, "papal_decree"))
 
@@ -186,6 +210,8 @@ EFFECTS: dict[str, Callable[[GameState, int], None]] = {
 
 
 def take_effect(state: GameState, seat: int, card: str) -> None:
+    if card in MILITARY:  # R-14.12: in effect this round, recorded with its player (R-6.8's
+        state.round_events.append(f"military:{card}:{seat}")  # marks end Stirrup and Armour)
     effect = EFFECTS.get(card)
     if effect is not None:
         effect(state, seat)
