@@ -281,3 +281,22 @@ def test_r14_18_gunpowder_always_adds_one():
     after = state.apply(PlayCard("gunpowder"))
     assert "gunpowder" in after.removed
     assert PlayCard("stirrup") not in after.legal_actions()
+
+
+def test_r14_4_crusade_takes_a_province_of_region_vi_and_costs_a_level():
+    state, seat = _playing(["crusade"])
+    first, second = (seat + 1) % 3, (seat + 2) % 3
+    state = at(state, "play", control={"cyprus": first}, tokens={"damascus": {second: 1}},
+               holdings=[{"cyprus"}, {"cyprus"}, {"cyprus"}])
+    after = state.apply(PlayCard("crusade"))
+    assert after.pending == [("crusade", seat, "crusade")]
+    assert ChooseProvince("jerusalem") not in after.legal_actions()  # a satellite
+    after = after.apply(ChooseProvince("cyprus"))
+    assert after.control["cyprus"] == seat and "cyprus" not in after.new_control  # settled
+    assert after.stock_markers[first] == state.stock_markers[first] + 1
+    assert after.stock_markers[seat] == state.stock_markers[seat] - 1
+    assert "cyprus" in after.holdings[seat] and "cyprus" not in after.holdings[first]
+    assert _rises(state, after) == [1 if p == seat else 0 for p in range(3)]
+    other = state.apply(PlayCard("crusade")).apply(ChooseProvince("damascus"))
+    assert "damascus" not in other.tokens and other.stock_tokens[second] == (
+        state.stock_tokens[second] + 1)

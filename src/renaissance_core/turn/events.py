@@ -4,7 +4,7 @@ Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) 
 R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7), Uprising
 (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Black Death (R-14.14), Religious War
 (R-14.15), Mongol Invasion (R-14.16) and the four military cards' strength in conflicts
-(R-14.12, R-14.13, R-14.17, R-14.18). Civil War (R-14.3), Crusade (R-14.4) and War (R-14.11)
+(R-14.12, R-14.13, R-14.17, R-14.18), Crusade (R-14.4). Civil War (R-14.3) and War (R-14.11)
 are still played for no effect (Q-37) until their slice. A choice in the middle of an
 effect waits on the decision stack; the player who played the card makes it (R-6.5).
 """
@@ -188,6 +188,39 @@ def military_tie(state: GameState, seat: int, opponents: list[int]) -> bool:
     return military_bonus(state, seat, opponents) > 0
 
 
+def crusade(state: GameState, seat: int) -> None:
+    """R-14.4: the crusader names a province of region VI (R-6.5), then rises one level."""
+    if crusade_targets(state, seat):
+        state.pending.append(("crusade", seat, "crusade"))
+    else:
+        raise_misery(state, seat, 1)
+
+
+def crusade_targets(state: GameState, seat: int) -> list[str]:
+    """Q-63: a province of region VI (satellites hold no marker, R-1.4) not already the
+    crusader's, while the crusader has a control marker in stock; otherwise only the level."""
+    if state.stock_markers[seat] <= 0:
+        return []
+    return sorted(a for a, area in state.board.areas.items() if area.region == "VI"
+                  and area.kind == "province" and state.control.get(a) != seat)
+
+
+def conquer(state: GameState, seat: int, area: str) -> None:
+    """R-14.4, R-6.6: every other piece leaves for its owner's stock; a settled marker of the
+    crusader takes the province; commodity cards follow at once."""
+    from .expand import update_holdings  # as in marker_to_token
+
+    for owner, count in state.tokens.pop(area, {}).items():
+        state.stock_tokens[owner] += count
+    state.new_tokens.pop(area, None)
+    if area in state.control:
+        state.stock_markers[state.control.pop(area)] += 1
+    state.new_control.discard(area)
+    state.control[area] = seat
+    state.stock_markers[seat] -= 1
+    update_holdings(state)
+
+
 def papal_decree(state: GameState, seat: int) -> None:
     state.pending.append(("papal_decree", seat, "papal_decree"))
 
@@ -203,7 +236,7 @@ def papal_ban(state: GameState) -> set[str]:
 EFFECTS: dict[str, Callable[[GameState, int], None]] = {
     "enlightened_despot": enlightened_despot, "alchemy": alchemy, "rebellion": rebellion,
     "papal_decree": papal_decree, "pirates_vikings": pirates,
-    "black_death": black_death,
+    "black_death": black_death, "crusade": crusade,
     "uprising": uprising, "famine": famine, "mysticism": mysticism,
     "religious_war": religious_war, "mongol_invasion": mongol_invasion,
 }
@@ -239,6 +272,8 @@ def legal_decision(state: GameState) -> list[Action]:
         return [ChooseProvince(a) for a in pirate_targets(state)]
     if kind == "black_death":
         return [ChooseRegion(r) for r in plague_regions(state)]
+    if kind == "crusade":
+        return [ChooseProvince(a) for a in crusade_targets(state, seat)]
     return [NameCategory(g) for g in PAPAL_ROWS]
 
 
@@ -259,6 +294,13 @@ def apply_decision(state: GameState, action: Action) -> None:
         marker_to_token(state, action.area)
     elif kind == "pirates":
         _apply_pirates(state, seat, action)
+    elif kind == "crusade":
+        if not isinstance(action, ChooseProvince) or action.area not in crusade_targets(state,
+                                                                                        seat):
+            raise IllegalAction("R-14.4", "name a province of region VI")
+        state.pending.pop()
+        conquer(state, seat, action.area)
+        raise_misery(state, seat, 1)
     elif kind == "black_death":
         if not isinstance(action, ChooseRegion) or action.region not in plague_regions(state):
             raise IllegalAction("R-14.14", "name a region in play")

@@ -47,7 +47,7 @@ DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": 
                                      "conflict": conflict, "written_records": records,
                                      "alchemy": events, "papal_decree": events,
                                      "rebellion": events, "pirates": events,
-                                     "black_death": events}
+                                     "black_death": events, "crusade": events}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
