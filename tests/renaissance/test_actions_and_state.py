@@ -21,7 +21,7 @@ from renaissance_core.game.actions import ACTION_TYPES, Done, Place
 
 def test_every_action_type_round_trips_through_json():
     for name, cls in ACTION_TYPES.items():
-        sample = {f: (1 if f in ("seat", "ducats", "tokens", "step") else "x")
+        sample = {f: (1 if f in ("seat", "victim", "ducats", "tokens", "step") else "x")
                   for f in (field.name for field in fields(cls))}
         action = cls(**sample)
         assert parse_action(action_json(action)) == action

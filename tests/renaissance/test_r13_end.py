@@ -26,7 +26,9 @@ def test_r13_1_the_short_variant_ends_when_all_cards_are_drawn():
 
 
 def test_r13_1_the_standard_game_ends_when_period_3_runs_out():
-    state = play_random_game(new_game(GameConfig.of(3, seed=6)), seed=6)
+    # seed 8: a game that lasts until the deck runs out (with the events' misery, random
+    # players are often all eliminated before it does)
+    state = play_random_game(new_game(GameConfig.of(3, seed=8)), seed=8)
     assert state.is_terminal
     assert state.period == 3 and not state.deck or any(
         len(state.advances[p]) == 26 for p in range(3))

@@ -59,7 +59,8 @@ def play(players: int, seed: int):
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_keep_every_invariant_to_the_end(players):
     state, log = play(players, seed=players * 11)
-    assert state.is_terminal and sum(state.returns()) >= 1
+    assert state.is_terminal
+    assert sum(state.returns()) >= 1 or not any(state.alive)  # the eliminated never win
     again = replay(GameConfig.of(players, seed=players * 11), log)
     assert digest(again) == digest(state)
 

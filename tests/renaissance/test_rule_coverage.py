@@ -14,9 +14,10 @@ NAME = re.compile(r"(?:^test|_)_?r(\d+)_([0-9]+|[a-z])_")
 # Slice 2 built sea reach and conflicts; the Civil War victim's place in phase 5 waits for
 # the event (slice 3), like the events and the abilities that act through them.
 PENDING_REACH_AND_CONFLICTS = {"R-8.2"}
-PENDING_EVENTS = {
-    "R-6.5", "R-6.6", *(f"R-14.{i}" for i in range(1, 19)), "R-15.C",
-}
+# Slice 3 built the events without a choice, Alchemy, Rebellion, Pirates and Black Death
+# (with R-6.6's marker turned token), Papal Decree, Crusade and the military cards in
+# conflicts; Civil War and War still wait.
+PENDING_EVENTS = {"R-14.3", "R-14.11"}
 # R-6.9 (a card taken back after a mistake) and R-12.1 (table talk) ask nothing yet of an
 # engine that refuses illegal moves and moves nothing by agreement; they wait for the page
 # (undo, notes).

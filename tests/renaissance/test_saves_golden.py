@@ -54,7 +54,8 @@ def test_a_golden_save_loads_to_its_recorded_end(path: Path) -> None:
     assert state.is_terminal and len(state.actions) == final["actions"]
     assert digest(state) == final["digest"] and state.round == final["round"]
     assert [score(state, seat) for seat in range(state.players)] == final["scores"]
-    assert state.returns() == final["returns"] and sum(final["returns"]) >= 1
+    assert state.returns() == final["returns"]
+    assert sum(final["returns"]) >= 1 or not any(state.alive)  # the eliminated never win
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)

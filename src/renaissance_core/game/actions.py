@@ -95,6 +95,35 @@ class NameCommodity:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseVictim:
+    """R-6.5: the player an event strikes, named by the player who played it (Alchemy).
+    (``victim``, not ``seat``: a field named seat marks the actions of sealed steps.)"""
+    victim: int
+    type: ClassVar[str] = "choose_victim"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseProvince:
+    """R-6.5: the province an event strikes, named by the player who played it (Rebellion)."""
+    area: str
+    type: ClassVar[str] = "choose_province"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRegion:
+    """R-6.5: the region an event strikes, named by the player who played it (Black Death)."""
+    region: str
+    type: ClassVar[str] = "choose_region"
+
+
+@dataclass(frozen=True, slots=True)
+class NameCategory:
+    """R-14.6, Q-22: the advance row a Papal Decree forbids this round."""
+    group: str
+    type: ClassVar[str] = "name_category"
+
+
+@dataclass(frozen=True, slots=True)
 class GrowFleet:
     """R-7.2: one step up the fleet track."""
     type: ClassVar[str] = "grow_fleet"
@@ -160,12 +189,14 @@ class Done:
 
 
 Action = (ReturnCard | BidCapital | ChooseCapital | BidTokens | RemoveMarker | MillStep | BuyCard
-          | Discard | PlayCard | NameCommodity | GrowFleet | BuyAdvance | UsePatron | Place
-          | Attack | CathedralAttack | Exchange | TokensForCard | SwapOrder | Done)
+          | Discard | PlayCard | NameCommodity | ChooseVictim | ChooseProvince | ChooseRegion
+          | NameCategory | GrowFleet | BuyAdvance | UsePatron | Place | Attack | CathedralAttack
+          | Exchange | TokensForCard | SwapOrder | Done)
 ACTION_TYPES: dict[str, Any] = {t.type: t for t in (
     ReturnCard, BidCapital, ChooseCapital, BidTokens, RemoveMarker, MillStep, BuyCard, Discard,
-    PlayCard, NameCommodity, GrowFleet, BuyAdvance, UsePatron, Place, Attack,
-    CathedralAttack, Exchange, TokensForCard, SwapOrder, Done)}
+    PlayCard, NameCommodity, ChooseVictim, ChooseProvince, ChooseRegion, NameCategory,
+    GrowFleet, BuyAdvance, UsePatron, Place, Attack, CathedralAttack, Exchange, TokensForCard,
+    SwapOrder, Done)}
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -6,8 +6,8 @@ before anything else is placed (R-8.3). The attacker may add tokens there, attac
 they have committed the volume with strength at least the defence (R-8.15), or give up
 (Q-49). The dice come from the state's random stream.
 
-The military cards (R-14.12–R-14.13) enter the odds below (``attack_wins``) but not yet
-the strengths: the state does not record who played an event card until slice 3.
+The military cards played this round (R-14.12–R-14.18, ``turn.events``) add to each side's
+strength and let the attacker's black equal white (``attack_wins``).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from itertools import product
 from ..game.actions import Action, Attack, CathedralAttack, Done, Place
 from ..game.errors import IllegalAction
 from ..game.rng import roll
+from .events import military_bonus, military_tie
 from .placing import place, room_for_token, take_control
 from .records import offer_exchange
 from .state import GameState
@@ -84,7 +85,7 @@ def attack_strength(state: GameState, seat: int, area: str) -> int:
         strength += 1
     if state.owns(seat, "Y"):
         strength += _supporting_satellites(state, seat, area)
-    return strength
+    return strength + military_bonus(state, seat, defenders(state, area, seat))
 
 
 def defence(state: GameState, attacker: int, area: str) -> int:
@@ -95,6 +96,7 @@ def defence(state: GameState, attacker: int, area: str) -> int:
         total += (2 if state.owns(seat, "Y") else 1) * _supporting_satellites(state, seat, area)
         if state.owns(seat, "W") and _in_home_region(state, seat, area):
             total += 1
+        total += military_bonus(state, seat, [attacker])  # R-14.12
     return total
 
 
@@ -159,7 +161,8 @@ def attack(state: GameState, seat: int, area: str, *, cathedral: bool = False) -
         state.rng, green = roll(state.rng)
         state.rng, black = roll(state.rng)
         state.rng, white = roll(state.rng)
-        won = attack_wins(green, black, white, rank(state, seat), trust=state.owns(seat, "G"))
+        won = attack_wins(green, black, white, rank(state, seat), trust=state.owns(seat, "G"),
+                          military=military_tie(state, seat, against))
     if won:
         _attacker_wins(state, seat, area, against)
     else:

@@ -13,7 +13,20 @@ from types import ModuleType
 
 from ..game.actions import Action
 from ..game.errors import IllegalAction
-from . import buy, conflict, expand, final, order, play, purchase, records, setup, shortages, swap
+from . import (
+    buy,
+    conflict,
+    events,
+    expand,
+    final,
+    order,
+    play,
+    purchase,
+    records,
+    setup,
+    shortages,
+    swap,
+)
 from .state import GameState
 
 STEPS: dict[str, ModuleType] = {
@@ -31,7 +44,10 @@ STEPS: dict[str, ModuleType] = {
 }
 SEALED = frozenset({"keep", "auction", "order"})
 DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": swap,
-                                     "conflict": conflict, "written_records": records}
+                                     "conflict": conflict, "written_records": records,
+                                     "alchemy": events, "papal_decree": events,
+                                     "rebellion": events, "pirates": events,
+                                     "black_death": events, "crusade": events}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:

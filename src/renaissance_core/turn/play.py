@@ -2,10 +2,11 @@
 
 Commodity cards pay every holder at once (R-6.2–R-6.4); a dual card asks its player to
 name the commodity through the decision stack. Personalities give their player this
-round's discounts (R-6.7) and, with Printing, a refund (R-15.O). **Event cards: their
-effects are slice 3.** Until then (Q-37) an event card is played for no effect: it is recorded
-as played this round (so Walter Sans-Avoir, Marco Polo and R-6.8's unplayable cards
-already follow it) and goes to the reuse pile or out of the game by its mark.
+round's discounts (R-6.7) and, with Printing, a refund (R-15.O). Event cards are recorded as
+played this round (Walter Sans-Avoir, Marco Polo and R-6.8's unplayable cards follow that),
+take their effect at once (R-6.5, ``turn.events``) and go to the reuse pile or out of the
+game by their mark. The events ``turn.events`` does not build yet are played for no effect
+(Q-37).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ..game.constants import COMMODITIES
 from ..game.errors import IllegalAction
 from ..game.payout import payout
 from .common import put_away, receive
+from .events import take_effect
 from .state import GameState
 
 
@@ -77,7 +79,7 @@ def play_card(state: GameState, seat: int, card: str, final: bool) -> None:
     elif info.kind == PERSONALITY:
         _personality(state, seat, card, final)
     else:
-        _event(state, card)
+        _event(state, seat, card)
 
 
 def pay_commodity(state: GameState, commodity: str) -> None:
@@ -109,13 +111,12 @@ def _personality(state: GameState, seat: int, card: str, final: bool) -> None:
         state.display.append((card, seat))
 
 
-def _event(state: GameState, card: str) -> None:
-    """Slice 1: no effect yet (R-14 is slice 3); the play is recorded for R-6.8 and R-2.4."""
+def _event(state: GameState, seat: int, card: str) -> None:
+    """R-6.5: recorded for R-6.8 and R-2.4, then the effect at once (R-14)."""
     state.round_events.append(card)
     state.marks.add(f"played:{card}")
-    if card == "religious_war" and state.period == 3:
-        state.marks.add("religious_war_in_period_3")  # R-14.15
     put_away(state, card)
+    take_effect(state, seat, card)
 
 
 # --- the decision: naming the commodity of a dual card ------------------------------------

@@ -11,6 +11,7 @@ from ..game.actions import Action, BuyAdvance, Done, GrowFleet, UsePatron
 from ..game.constants import FLEET_STEP_PRICE, FLEET_STEPS, GALLEY, HIGH_SEAS, THREE_MASTER
 from ..game.errors import IllegalAction
 from .common import lower_misery, pay, raise_misery
+from .events import papal_ban
 from .state import GameState
 
 
@@ -117,8 +118,8 @@ def price(state: GameState, seat: int, letter: str) -> int:
 
 
 def can_buy(state: GameState, seat: int, letter: str) -> bool:
-    if state.owns(seat, letter):
-        return False
+    if state.owns(seat, letter) or state.sheet.advances[letter].group in papal_ban(state):
+        return False  # this round's Papal Decree
     if not all(state.owns(seat, p) for p in state.sheet.advances[letter].prerequisites):
         return False
     return price(state, seat, letter) <= state.cash[seat]
