@@ -23,9 +23,24 @@ import random
 from typing import Any
 
 from ..boards.board import load_board
-from ..game.actions import (Action, Attack, BidCapital, BidTokens, BuyAdvance, CathedralAttack,
-                            ChooseCapital, Discard, Done, Exchange, GrowFleet, NameCommodity,
-                            Place, PlayCard, ReturnCard, UsePatron)
+from ..game.actions import (
+    Action,
+    Attack,
+    BidCapital,
+    BidTokens,
+    BuyAdvance,
+    CathedralAttack,
+    ChooseCapital,
+    Discard,
+    Done,
+    Exchange,
+    GrowFleet,
+    NameCommodity,
+    Place,
+    PlayCard,
+    ReturnCard,
+    UsePatron,
+)
 from ..game.cards import COMMODITY, PERSONALITY, load_cards
 from ..game.constants import COMMODITIES
 from ..game.payout import payout
