@@ -1,0 +1,148 @@
+"""The heuristic player (issue #32, "Players"): it only ever chooses legal actions, reads
+only its seat's observation (R-12), handles actions it has no rule for, finishes games, and
+follows its rules of thumb (fight at good odds, give up at poor ones; play a commodity card
+when it holds most of the commodity)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from renaissance_helpers import at_step, edit, set_up
+
+from renaissance_core import GameConfig, digest, new_game, observation
+from renaissance_core.game.actions import Attack, CathedralAttack, Done, PlayCard, SwapOrder
+from renaissance_core.players.heuristic import GOOD_ODDS, HeuristicPlayer, play_heuristic_seat
+from renaissance_core.players.randomplay import RandomPlayer
+from renaissance_core.turn.conflict import rank, win_chance
+
+
+def _own(state, seat):
+    return [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
+
+
+def _play_checked(state, players):
+    """Play to the end, checking every choice is among the legal actions."""
+    for _ in range(20_000):
+        if state.is_terminal:
+            return state
+        seat = state.seats_to_act[0]
+        action = players[seat].choose(state, seat)
+        assert action in _own(state, seat), (seat, action)
+        state = state.apply(action)
+    raise AssertionError("the game did not finish")
+
+
+@pytest.mark.parametrize("players,seed", [(3, 11), (4, 12), (5, 13), (6, 14)])
+def test_heuristic_players_at_every_seat_choose_legal_actions_and_finish(players, seed):
+    state = _play_checked(new_game(GameConfig.of(players, seed=seed)),
+                          [HeuristicPlayer(seed * 10 + p) for p in range(players)])
+    assert state.is_terminal and sum(state.returns()) >= 1
+
+
+@pytest.mark.parametrize("players,seed", [(3, 21), (4, 22), (5, 23), (6, 24), (4, 25)])
+def test_one_heuristic_among_random_players_chooses_legal_actions_and_finishes(players, seed):
+    bots: list = [RandomPlayer(seed * 10 + p) for p in range(players)]
+    bots[seed % players] = HeuristicPlayer(seed)
+    state = _play_checked(new_game(GameConfig.of(players, seed=seed, short=seed == 25)), bots)
+    assert state.is_terminal
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_heuristic_legal_over_more_seeds(seed):
+    players = 3 + seed % 4
+    bots = [HeuristicPlayer(seed + p) if p % 2 == 0 else RandomPlayer(seed + p)
+            for p in range(players)]
+    assert _play_checked(new_game(GameConfig.of(players, seed=100 + seed)), bots).is_terminal
+
+
+def test_the_same_seed_plays_the_same_game():
+    games = [play_heuristic_seat(new_game(GameConfig.of(4, seed=5)), 2, seed=9)
+             for _ in range(2)]
+    assert digest(games[0]) == digest(games[1])
+
+
+def _hide_from(state, seat, seed):
+    """A state differing only in facts hidden from ``seat``: the others' hands and the deck
+    shuffled together, the reuse pile below its top, the random stream, others' bids."""
+    chooser = random.Random(seed)
+    others = [p for p in range(state.players) if p != seat]
+    pool = [c for p in others for c in state.hands[p]] + list(state.deck)
+    chooser.shuffle(pool)
+    hands = [list(h) for h in state.hands]
+    for p in others:
+        hands[p], pool = pool[:len(hands[p])], pool[len(hands[p]):]
+    reuse = list(state.reuse)
+    if len(reuse) > 1:
+        below = reuse[:-1]
+        chooser.shuffle(below)
+        reuse = below + reuse[-1:]
+    sealed = {p: (v if p == seat else v + 1 if isinstance(v, int) else v)
+              for p, v in state.sealed.items()}
+    return edit(state, hands=hands, deck=pool, reuse=reuse, rng=chooser.getrandbits(64),
+                sealed=sealed)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 31), (4, 32), (6, 33)])
+def test_r12_the_heuristic_chooses_the_same_in_states_differing_only_in_hidden_facts(
+        players, seed):
+    state = new_game(GameConfig.of(players, seed=seed))
+    bots = [RandomPlayer(seed + p) for p in range(players)]
+    differed = 0
+    for step in range(600):
+        if state.is_terminal:
+            break
+        for seat in state.seats_to_act:
+            twin = _hide_from(state, seat, step)
+            differed += twin.hands != state.hands
+            mine = HeuristicPlayer(step).choose(state, seat)
+            assert HeuristicPlayer(step).choose(twin, seat) == mine
+        state = state.apply(bots[state.seats_to_act[0]].choose(state, state.seats_to_act[0]))
+    assert differed > 100  # the twins really did hold other hands
+
+
+def test_an_action_without_a_rule_of_thumb_is_passed_when_passing_is_allowed():
+    view = observation(set_up(4), 0)
+    player = HeuristicPlayer(1)
+    assert player.act(view, [SwapOrder(-1), Done(), SwapOrder(1)]) == Done()
+    assert player.act(view, [SwapOrder(-1), SwapOrder(1)]) in (SwapOrder(-1), SwapOrder(1))
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_r8_17_it_attacks_at_good_odds_and_gives_up_at_poor_ones(seat):
+    state = set_up(4, seed=3)
+    odds = win_chance(rank(state, seat))
+    chosen = HeuristicPlayer(0).act(observation(state, seat), [Done(), Attack()])
+    assert chosen == (Attack() if odds >= GOOD_ODDS else Done())
+
+
+def test_r8_17_cathedral_is_always_declared_when_it_may_be():
+    state = set_up(4, seed=3)
+    seat = state.order[-1]  # the worst odds on the dice
+    chosen = HeuristicPlayer(0).act(observation(state, seat),
+                                    [Done(), Attack(), CathedralAttack()])
+    assert chosen == CathedralAttack()
+
+
+def test_r6_2_it_plays_a_commodity_card_when_it_holds_most_of_the_commodity():
+    state = at_step(set_up(3, seed=4), "play")
+    seat = state.order[state.turn]
+    holdings = [set() for _ in range(3)]
+    holdings[seat] = {"bordeaux", "barcelona"}
+    holdings[(seat + 1) % 3] = {"lisbon"}
+    hands = [list(h) for h in state.hands]
+    hands[seat] = ["wine_1"]
+    mine = edit(state, holdings=holdings, hands=hands)
+    assert HeuristicPlayer(0).choose(mine, seat) == PlayCard("wine_1")
+
+
+def test_r6_2_it_keeps_a_commodity_card_that_pays_a_rival_more_while_its_hand_is_small():
+    state = at_step(set_up(3, seed=4), "play")
+    seat = state.order[state.turn]
+    holdings = [set() for _ in range(3)]
+    holdings[(seat + 1) % 3] = {"bordeaux", "barcelona", "lisbon"}
+    hands = [list(h) for h in state.hands]
+    hands[seat] = ["wine_1"]
+    theirs = edit(state, holdings=holdings, hands=hands)
+    assert HeuristicPlayer(0).choose(theirs, seat) == Done()
