@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -32,20 +31,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from stats import wilson  # noqa: E402  (bench/stats.py)
+
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
 from vinci_core.players.ai import StrongPlayer, player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (wins may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def play(config: GameConfig, players: list[Any], timed: set[int],

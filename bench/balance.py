@@ -24,7 +24,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from ai import wilson  # noqa: E402  (bench/ai.py: the same interval as its win rate)
+from stats import wilson  # noqa: E402  (bench/stats.py: the same interval as bench/ai.py's)
 
 from vinci_core.game.tiles import TILES  # noqa: E402
 

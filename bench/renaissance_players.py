@@ -13,7 +13,6 @@ the time a game. The last line printed is always
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
@@ -21,21 +20,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
+from stats import wilson  # noqa: E402  (bench/stats.py)
+
 from renaissance_core import GameConfig, new_game  # noqa: E402
 from renaissance_core.players.heuristic import play_heuristic_seat  # noqa: E402
 from renaissance_core.turn.scoring import score  # noqa: E402
 
 SEATS = 4
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion (wins may be fractional: shared wins)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def one_game(seed: int) -> tuple[float, int, float, int, float]:

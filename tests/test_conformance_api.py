@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 
 import boardgame_core
-from boardgame_core import api, conformance, errors, links, playback, savetext, storage
+from boardgame_core import api, conformance, errors, links, playback, rng, savetext, storage
 from boardgame_core.api import Game, State, find_game
 from boardgame_core.conformance import ConformanceError
 from boardgame_core.errors import SaveError
@@ -28,7 +28,7 @@ from vinci_core import GAME, GameConfig, GameState, Seat
 
 
 @pytest.mark.parametrize("module", [boardgame_core, api, conformance, errors, links, playback,
-                                    savetext, storage])
+                                    rng, savetext, storage])
 def test_the_neutral_modules_do_what_their_examples_say(module: Any) -> None:
     assert doctest.testmod(module).failed == 0
 

@@ -1,56 +1,14 @@
-"""The game's own random stream: SplitMix64 over plain integers, kept in the state.
-
-The same generator as Vinci's (``vinci_core.game.rng``), so a seed and an action log
-reproduce a game in CPython and in Pyodide alike.
+"""The game's own random stream, kept in the state: the SplitMix64 stream every game shares
+(:mod:`boardgame_core.rng`, the same as Vinci's), so a seed and an action log reproduce a
+game in CPython and in Pyodide alike.
 
 >>> state, die = roll(seed_state(7))
 >>> 1 <= die <= 6
 True
->>> sorted(shuffled(seed_state(1), [1, 2, 3])[1])
-[1, 2, 3]
 """
 
 from __future__ import annotations
 
-from typing import TypeVar
+from boardgame_core.rng import below, roll, seed_state, shuffled
 
-T = TypeVar("T")
-MASK = (1 << 64) - 1
-GOLDEN = 0x9E3779B97F4A7C15
-
-
-def seed_state(seed: int) -> int:
-    return (seed * 0x2545F4914F6CDD1D + 0x632BE59BD9B4E019) & MASK
-
-
-def _mix(z: int) -> int:
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK
-    return z ^ (z >> 31)
-
-
-def below(state: int, n: int) -> tuple[int, int]:
-    """(new state, uniform integer in [0, n)), without modulo bias."""
-    if n <= 0:
-        raise ValueError("n must be positive")
-    limit = (MASK + 1) - ((MASK + 1) % n)
-    while True:
-        state = (state + GOLDEN) & MASK
-        value = _mix(state)
-        if value < limit:
-            return state, value % n
-
-
-def roll(state: int) -> tuple[int, int]:
-    """(new state, a d6 from 1 to 6)."""
-    state, value = below(state, 6)
-    return state, value + 1
-
-
-def shuffled(state: int, items: list[T]) -> tuple[int, list[T]]:
-    """(new state, a Fisher-Yates shuffled copy of items)."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        state, j = below(state, i + 1)
-        out[i], out[j] = out[j], out[i]
-    return state, out
+__all__ = ["below", "roll", "seed_state", "shuffled"]
