@@ -61,8 +61,9 @@ class Regions:
         self.areas = [a["id"] for a in rules["areas"] if a["id"] not in boxed | in_sea]
         self.sea_boxes = [a for a in (x["id"] for x in rules["areas"]) if a in in_sea]
         self.boxed = [a for a in (x["id"] for x in rules["areas"]) if a in boxed]
+        added = list(design["extra_impassable_seeds_lonlat"]) + list(design["impassable_lonlat"])
         self.impassable = list(rules["impassable_seeds_lonlat"]) + [
-            n for n in design["impassable_lonlat"] if n not in rules["impassable_seeds_lonlat"]]
+            n for n in dict.fromkeys(added) if n not in rules["impassable_seeds_lonlat"]]
         panel_seas = {s for panel in design["panels"].values() for s in panel.get("seas", [])}
         self.seas = [s["id"] for s in rules["sea_zones"] if s["id"] not in panel_seas]
         self.panel_seas = [s["id"] for s in rules["sea_zones"] if s["id"] in panel_seas]
@@ -85,7 +86,7 @@ def seeds_of(rules: dict, design: dict) -> tuple[dict[str, list], dict[str, list
             for a in rules["areas"]}
     blocked = {n: list(s) + design["extra_impassable_seeds_lonlat"].get(n, [])
                for n, s in rules["impassable_seeds_lonlat"].items()}
-    for n in design["impassable_lonlat"]:
+    for n in list(design["extra_impassable_seeds_lonlat"]) + list(design["impassable_lonlat"]):
         blocked.setdefault(n, design["extra_impassable_seeds_lonlat"].get(n, []))
     seas = {s["id"]: list(s["seeds_lonlat"]) + design["extra_sea_seeds_lonlat"].get(s["id"], [])
             for s in rules["sea_zones"]}
