@@ -29,13 +29,17 @@ import numpy as np
 from PIL import Image, ImageDraw
 from scipy import ndimage
 from shapely.geometry import Polygon, box
-from shapely.ops import unary_union
+from shapely.ops import polylabel, unary_union
 
-from generate import (
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "src"))
+from generate import (  # noqa: E402
     CELL, MIN_SHARED, NOBODY, Layout, Projection, absorb_fragments, chaikin, channels,
-    clear_spot, grow, label_and_token, land_raster, raster_polys, region_rings,
-    remove_diagonal_contacts, ring_path, sea_label, shared_borders, simplify, smooth_noise,
-    snap, text_box, trace_arcs,
+    grow, land_raster, largest, raster_polys, region_rings, remove_diagonal_contacts,
+    ring_path, shared_borders, simplify, smooth_noise,
+    snap, trace_arcs,
+)
+from renaissance_core.table.svg import (  # noqa: E402
+    IMPASSABLE_SIZE, SEA_SIZE, area_lines, text_extent, wrap,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -213,11 +217,33 @@ def rect_path(x: float, y: float, w: float, h: float) -> str:
     return f"M{x:g} {y:g}L{x + w:g} {y:g}L{x + w:g} {y + h:g}L{x:g} {y + h:g}Z"
 
 
-def draw(rules: dict, design: dict, regions: Regions, grid: np.ndarray,
-         proj: Projection) -> dict:
+def place(poly, extent: tuple[float, float], placed: list,  # type: ignore[no-untyped-def]
+          inside: bool = False) -> list[int] | None:
+    """The point of ``poly``'s main part farthest from its edge where a text block of this
+    half width and half height overlaps no block placed before; it joins ``placed``.
+    With ``inside``, None when the block cannot lie wholly inside (a sliver of land)."""
+    main = largest(poly)
+    hw, hh = extent
+    spot = polylabel(main, tolerance=0.5)
+    if placed:
+        taken = unary_union([box(x0 - hw, y0 - hh, x1 + hw, y1 + hh)
+                             for x0, y0, x1, y1 in (p.bounds for p in placed)])
+        free = main.difference(taken)
+        if not free.is_empty:
+            candidate = polylabel(largest(free), tolerance=0.5)
+            if main.exterior.distance(candidate) >= 6:
+                spot = candidate
+    block = box(spot.x - hw, spot.y - hh, spot.x + hw, spot.y + hh)
+    if inside and not main.buffer(3).contains(block):
+        return None
+    placed.append(block.buffer(2))
+    return [round(spot.x), round(spot.y)]
+
+
+def draw(rules: dict, design: dict, regions: Regions, grid: np.ndarray) -> dict:
     """Paths, label points and derived adjacency of every area, sea, impassable place."""
     arcs, smoothed = smoothed_arcs(grid)
-    names = {a["id"]: a["name"] for a in rules["areas"]}
+    raw = {a["id"]: a for a in rules["areas"]}
     sea_names = {s["id"]: s["name"] for s in rules["sea_zones"]}
     derived = adjacency(grid, regions)
     polygons = {area: polygon_of(region_rings(arcs, smoothed, regions.area_label(area)))
@@ -225,52 +251,52 @@ def draw(rules: dict, design: dict, regions: Regions, grid: np.ndarray,
     for area, poly in polygons.items():
         if poly.is_empty:
             raise SystemExit(f"area {area} has no shape on the board")
-    placed: list = []
-    for panel in design["panels"].values():
-        x, y, w, h = panel["rect"]
-        placed.append(box(x, y, x + w, y + h))
+    placed: list = [box(x, y, x + w, y + h) for x, y, w, h in
+                    (p["rect"] for p in design["panels"].values())]
     areas: dict = {}
-    for area in sorted(polygons, key=lambda a: -polygons[a].area):
-        label, mark = label_and_token(polygons[area], names[area], placed)
+    for area in sorted(polygons, key=lambda a: -polygons[a].area):  # largest first
+        a = raw[area]
+        lines = area_lines(a["name"], a["kind"], a["commodities"], a["volume"])
         areas[area] = {"path": ring_path(region_rings(arcs, smoothed, regions.area_label(area))),
-                       "label": label, "mark": mark, **derived[area]}
+                       "label": place(polygons[area], text_extent(lines, 18), placed),
+                       **derived[area]}
     for panel in design["panels"].values():
         for area, (x, y, w, h) in panel.get("boxes", {}).items():
-            areas[area] = {"path": rect_path(x, y, w, h), "label": [round(x + w / 2),
-                                                                    round(y + h / 2 - 8)],
-                           "mark": [round(x + w / 2), round(y + h / 2 + 14)],
+            areas[area] = {"path": rect_path(x, y, w, h),
+                           "label": [round(x + w / 2), round(y + h / 2)],
                            "neighbours": [], "seas": []}
-    frame = box(0, 0, proj.layout.width, proj.layout.height)
     seas: dict = {}
     for k, sea in enumerate(regions.seas):
         rings = region_rings(arcs, smoothed, SEA_BASE + k)
-        poly = polygon_of(rings)
+        lines = [(part, SEA_SIZE) for part in wrap(sea_names[sea])]
         seas[sea] = {"path": ring_path(rings),
-                     "label": sea_label(poly, poly, sea_names[sea], placed, frame)}
+                     "label": place(polygon_of(rings), text_extent(lines), placed)}
     for panel in design["panels"].values():
         for sea in panel.get("seas", []):
-            x, y, w, h = panel["rect"]
+            x, y, w, h = panel["sea_rect"]
             seas[sea] = {"path": rect_path(x, y, w, h), "label": panel["sea_label"]}
-    impassable: dict = {}
+    return {
+        "areas": {a["id"]: areas[a["id"]] for a in rules["areas"]},
+        "seas": {s["id"]: seas[s["id"]] for s in rules["sea_zones"]},
+        "impassable": scenery(regions, arcs, smoothed, placed),
+        "decoration": {name: ring_path(region_rings(arcs, smoothed, label))
+                       for name, label in (("lakes", LAKE), ("islands", ISLE))},
+        "panels": [{"name": p["name"], "rect": p["rect"], "boxes": list(p.get("boxes", {})),
+                    "seas": p.get("seas", [])} for p in design["panels"].values()],
+    }
+
+
+def scenery(regions: Regions, arcs: list, smoothed: list[np.ndarray],
+            placed: list) -> dict[str, dict]:
+    """Impassable places: a path, and a label where the name fits inside (else null)."""
+    out: dict[str, dict] = {}
     for k, name in enumerate(regions.impassable):
         rings = region_rings(arcs, smoothed, IMPASSABLE_BASE + k)
-        if not rings:
-            continue
-        poly = polygon_of(rings)
-        spot = clear_spot(max(getattr(poly, "geoms", [poly]), key=lambda g: g.area),
-                          name, 12, placed)
-        placed.append(text_box(spot.x, spot.y, name, 12).buffer(2))
-        impassable[name] = {"path": ring_path(rings), "label": [round(spot.x), round(spot.y)]}
-    decoration = {name: ring_path(region_rings(arcs, smoothed, label))
-                  for name, label in (("lakes", LAKE), ("islands", ISLE))}
-    order = [a["id"] for a in rules["areas"]]
-    return {
-        "areas": {a: areas[a] for a in order},
-        "seas": {s["id"]: seas[s["id"]] for s in rules["sea_zones"]},
-        "impassable": impassable,
-        "decoration": decoration,
-        "panels": [{"name": p["name"], "rect": p["rect"]} for p in design["panels"].values()],
-    }
+        if rings:
+            lines = [(part, IMPASSABLE_SIZE) for part in wrap(name)]
+            out[name] = {"path": ring_path(rings), "label": place(
+                polygon_of(rings), text_extent(lines), placed, inside=True)}
+    return out
 
 
 def differences(rules: dict, design: dict, shapes: dict) -> list[str]:
@@ -318,7 +344,7 @@ def build(design: dict, rules: dict) -> dict:
     proj = Projection(Layout.of(design))
     regions = Regions(rules, design)
     grid, _ = build_grid(rules, design, regions, proj)
-    return draw(rules, design, regions, grid, proj)
+    return draw(rules, design, regions, grid)
 
 
 def main() -> int:

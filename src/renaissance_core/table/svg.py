@@ -19,7 +19,8 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import math
+from collections.abc import Iterator, Sequence
 from functools import cache
 from html import escape
 from importlib import resources
@@ -42,6 +43,62 @@ COMMODITY_SHORT = {
     "cloth": "cloth", "wine": "wine", "metal": "metal", "fur": "fur", "silk": "silk",
     "spice": "spice", "gold": "gold", "ivory": "ivory",
 }
+
+
+LINE = 1.2  # line height, in font sizes
+AREA_SIZE = {"capital": 13, "province": 12, "satellite": 11, "box": 15}
+GOODS_SIZE = 10
+SEA_SIZE = 13
+IMPASSABLE_SIZE = 11
+
+
+def wrap(name: str, longest: int = 16) -> list[str]:
+    """A long name on two lines, split at the space nearest its middle.
+
+    >>> wrap("Sea of Marmara and the Straits")
+    ['Sea of Marmara', 'and the Straits']
+    >>> wrap("Baltic Sea")
+    ['Baltic Sea']
+    """
+    if len(name) <= longest or " " not in name:
+        return [name]
+    spaces = [k for k, c in enumerate(name) if c == " "]
+    cut = min(spaces, key=lambda k: abs(k - len(name) / 2))
+    return [name[:cut], name[cut + 1:]]
+
+
+def area_lines(name: str, kind: str, commodities: Sequence[str],
+               volume: int) -> list[tuple[str, float]]:
+    """The lines written on a land area, with their font sizes: its name, then its goods
+    and market volume (a satellite has neither).
+
+    >>> area_lines("Venice", "capital", ["cloth"], 4)
+    [('VENICE', 13), ('cloth 4', 10)]
+    """
+    size = AREA_SIZE[kind]
+    lines: list[tuple[str, float]] = [
+        (part, size) for part in wrap(name.upper() if kind == "capital" else name, 14)]
+    if commodities:
+        goods = " ".join(COMMODITY_SHORT[c] for c in commodities)
+        lines.append((f"{goods} {volume}", GOODS_SIZE))
+    return lines
+
+
+def text_width(text: str, size: float) -> float:
+    """Rough width of a line of sans-serif text: capitals are wider than small letters.
+
+    >>> text_width("Paris", 10), text_width("PARIS", 10)
+    (29.0, 35.0)
+    """
+    return (0.7 if text.isupper() else 0.58) * size * len(text)
+
+
+def text_extent(lines: list[tuple[str, float]], mark: float = 0) -> tuple[float, float]:
+    """Half width and half height (board units) of a block of centred lines, with room for
+    a mark of width ``mark`` left of the first line (sans-serif, about 0.58 em a letter)."""
+    half_w = max(text_width(text, size) / 2 + (mark if k == 0 else 0)
+                 for k, (text, size) in enumerate(lines))
+    return half_w, sum(size * LINE for _, size in lines) / 2
 
 
 @cache
@@ -71,14 +128,34 @@ def _text(x: float, y: float, text: str, size: float, *, cls: str = "",
             f"{escape(text)}</text>")
 
 
-def _seas(board: Board, shapes: dict[str, Any]) -> Iterator[str]:
+def _seas(board: Board, shapes: dict[str, Any], panelled: bool) -> Iterator[str]:
+    in_panels = {sea for panel in shapes["panels"] for sea in panel["seas"]}
     for sea, drawn in shapes["seas"].items():
+        if (sea in in_panels) != panelled:
+            continue
         colour = SEA_COLOURS[board.sea_kinds[sea]]
         yield (f'<path data-sea="{sea}" d="{drawn["path"]}" fill="{colour}" '
                f'stroke="#ffffff" stroke-width="1.2" stroke-dasharray="5 4"/>')
 
 
-def _lands(board: Board, shapes: dict[str, Any]) -> Iterator[str]:
+def _lands(board: Board, shapes: dict[str, Any], panelled: bool) -> Iterator[str]:
+    in_panels = {area for panel in shapes["panels"] for area in panel["boxes"]}
+    for area_id, drawn in shapes["areas"].items():
+        if (area_id in in_panels) == panelled:
+            yield _area_path(board.areas[area_id], drawn)
+
+
+def _area_path(area: Area, drawn: dict[str, Any]) -> str:
+    colour = REGION_COLOURS[area.region]
+    if area.kind == "satellite":
+        colour = _tint(colour, 0.45)
+    width = "1.6" if area.kind == "box" else "0.9"
+    return (f'<path data-area="{area.id}" d="{drawn["path"]}" fill="{colour}" '
+            f'stroke="{INK}" stroke-width="{width}" stroke-linejoin="round"/>')
+
+
+def _scenery(shapes: dict[str, Any]) -> Iterator[str]:
+    """Impassable land, lakes and islands out of play: drawn, never played."""
     for name, drawn in shapes["impassable"].items():
         yield (f'<path data-impassable="{escape(name)}" d="{drawn["path"]}" '
                f'fill="{IMPASSABLE}" stroke="#b9b1a2" stroke-width="0.8"/>')
@@ -87,14 +164,6 @@ def _lands(board: Board, shapes: dict[str, Any]) -> Iterator[str]:
         yield f'<path d="{decoration["lakes"]}" fill="{SEA_COLOURS["open"]}" stroke="none"/>'
     if decoration.get("islands"):
         yield f'<path d="{decoration["islands"]}" fill="{IMPASSABLE}" stroke="none"/>'
-    for area_id, drawn in shapes["areas"].items():
-        area = board.areas[area_id]
-        colour = REGION_COLOURS[area.region]
-        if area.kind == "satellite":
-            colour = _tint(colour, 0.45)
-        width = "1.6" if area.kind == "box" else "0.9"
-        yield (f'<path data-area="{area_id}" d="{drawn["path"]}" fill="{colour}" '
-               f'stroke="{INK}" stroke-width="{width}" stroke-linejoin="round"/>')
 
 
 def _panels(shapes: dict[str, Any]) -> Iterator[str]:
@@ -105,45 +174,58 @@ def _panels(shapes: dict[str, Any]) -> Iterator[str]:
         yield _text(x + w / 2, y + 22, panel["name"], 17, weight="bold")
 
 
+def _block(x: float, y: float, lines: list[tuple[str, float]], *, weight: str = "normal",
+           style: str = "normal", fill: str = INK) -> Iterator[str]:
+    """Centred lines around (x, y); the first line in ``weight``, the goods line plain."""
+    top = y - sum(size * LINE for _, size in lines) / 2
+    for k, (text, size) in enumerate(lines):
+        top += size * LINE
+        goods = size == GOODS_SIZE and k == len(lines) - 1 and len(lines) > 1
+        yield _text(x, round(top - size * 0.3, 1), text, size,
+                    weight="normal" if goods else weight,
+                    style="normal" if goods else style,
+                    fill="#6b4510" if goods else fill, cls="goods" if goods else "")
+
+
 def _area_label(area: Area, drawn: dict[str, Any]) -> Iterator[str]:
     x, y = drawn["label"]
-    mx, my = drawn["mark"]
+    lines = area_lines(area.name, area.kind, area.commodities, area.volume)
+    half_w, half_h = text_extent(lines)
+    first = lines[0][1]
+    mark_x = x - text_width(lines[0][0], first) / 2 - 8
+    mark_y = y - half_h + first * LINE / 2
     if area.kind == "capital":
-        yield _star(mx, my, 9)
-        yield _text(x, y, area.name.upper(), 13, weight="bold")
+        yield _star(mark_x - 3, mark_y - 1, 8)
+        yield from _block(x, y, lines, weight="bold")
     elif area.kind == "satellite":
-        yield (f'<rect x="{mx - 4}" y="{my - 4}" width="8" height="8" fill="#ffffff" '
-               f'stroke="{INK}" stroke-width="1"/>')
-        yield _text(x, y, area.name, 11, style="italic")
+        yield (f'<rect x="{mark_x - 4:.1f}" y="{mark_y - 4:.1f}" width="7" height="7" '
+               f'fill="#ffffff" stroke="{INK}" stroke-width="1"/>')
+        yield from _block(x, y, lines, style="italic")
     else:
-        size = 15 if area.kind == "box" else 12
-        yield _text(x, y, area.name, size, weight="bold" if area.kind == "box" else "normal")
-    if area.commodities:
-        goods = " ".join(COMMODITY_SHORT[c] for c in area.commodities)
-        yield _text(mx, my + (14 if area.kind == "capital" else 4),
-                    f"{goods} {area.volume}", 10, fill="#5a3d12", cls="goods")
+        yield from _block(x, y, lines, weight="bold" if area.kind == "box" else "normal")
 
 
 def _star(x: float, y: float, r: float) -> str:
     """A five-pointed star: the capital's mark."""
-    import math
-
     points = []
     for k in range(10):
         radius = r if k % 2 == 0 else r * 0.45
         angle = math.pi / 2 + k * math.pi / 5
         points.append(f"{x + radius * math.cos(angle):.1f},{y - radius * math.sin(angle):.1f}")
     return (f'<polygon points="{" ".join(points)}" fill="#c0392b" stroke="#ffffff" '
-            f'stroke-width="1.2"/>')
+            f'stroke-width="1"/>')
 
 
 def _labels(board: Board, shapes: dict[str, Any]) -> Iterator[str]:
     for name, drawn in shapes["impassable"].items():
-        x, y = drawn["label"]
-        yield _text(x, y, name, 12, style="italic", fill="#7d7466")
+        if drawn["label"]:
+            x, y = drawn["label"]
+            yield from _block(x, y, [(part, IMPASSABLE_SIZE) for part in wrap(name)],
+                              style="italic", fill="#7d7466")
     for sea, drawn in shapes["seas"].items():
         x, y = drawn["label"]
-        yield _text(x, y, _sea_name(board, sea), 13, style="italic", fill=SEA_INK)
+        yield from _block(x, y, [(part, SEA_SIZE) for part in wrap(_sea_name(sea))],
+                          style="italic", fill=SEA_INK)
     for area_id, drawn in shapes["areas"].items():
         yield from _area_label(board.areas[area_id], drawn)
 
@@ -154,7 +236,7 @@ def _sea_names() -> dict[str, str]:
     return {s["id"]: s["name"] for s in json.loads(text)["sea_zones"]}
 
 
-def _sea_name(board: Board, sea: str) -> str:
+def _sea_name(sea: str) -> str:
     return _sea_names().get(sea, sea)
 
 
@@ -180,7 +262,8 @@ def board_svg(board: Board | None = None, shapes: dict[str, Any] | None = None) 
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
         f'height="{h}" font-family="DejaVu Sans, sans-serif">',
         f'<rect width="{w}" height="{h}" fill="{SEA_COLOURS["open"]}"/>',
-        *_seas(board, shapes), *_panels(shapes), *_lands(board, shapes),
+        *_seas(board, shapes, False), *_scenery(shapes), *_lands(board, shapes, False),
+        *_panels(shapes), *_seas(board, shapes, True), *_lands(board, shapes, True),
         *_labels(board, shapes), *_legend(h),
         f'<rect width="{w}" height="{h}" fill="none" stroke="{INK}" stroke-width="3"/>',
         "</svg>",
