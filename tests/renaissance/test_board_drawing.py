@@ -116,7 +116,8 @@ def test_the_svg_draws_every_area_and_sea_zone_once(svg: ET.Element) -> None:
 
 
 def test_r1_1_the_svg_marks_the_six_capitals_and_writes_every_commodity(svg: ET.Element) -> None:
-    stars = list(svg.iter("{http://www.w3.org/2000/svg}polygon"))
+    stars = [p for p in svg.iter("{http://www.w3.org/2000/svg}polygon")
+             if p.get("class") == "capital"]
     assert len(stars) == len(BOARD.capitals) == 6
     goods = [t.text or "" for t in svg.iter("{http://www.w3.org/2000/svg}text")
              if t.get("class") == "goods"]

@@ -28,23 +28,16 @@ from typing import Any
 
 from ..boards.board import Area, Board, load_board
 
+# Region colours keep clear of the sea's blues; a satellite is its region's colour in stripes.
 REGION_COLOURS = {
-    "I": "#9fb1e3", "II": "#eb9a94", "III": "#c9a883", "IV": "#f2b56b",
+    "I": "#b7a2dc", "II": "#eb9a94", "III": "#c9a883", "IV": "#f2b56b",
     "V": "#7fc8b8", "VI": "#ecd27c", "VII": "#a9d48b", "VIII": "#efaecb",
-    "orient": "#cdb4e2", "new_world": "#b5d99f",
+    "orient": "#d9c48f", "new_world": "#b5d99f",
 }
 SEA_COLOURS = {"ocean": "#8fb6d3", "open": "#aacbe2", "coastal": "#c6dded"}
 IMPASSABLE = "#d9d3c7"
 INK = "#2b2b2b"
 SEA_INK = "#2d5f86"
-# Short names of the commodities (R-1.6), with the first letter as a glyph-like tag.
-COMMODITY_SHORT = {
-    "stone": "stone", "wool": "wool", "timber": "timber", "grain": "grain",
-    "cloth": "cloth", "wine": "wine", "metal": "metal", "fur": "fur", "silk": "silk",
-    "spice": "spice", "gold": "gold", "ivory": "ivory",
-}
-
-
 LINE = 1.2  # line height, in font sizes
 AREA_SIZE = {"capital": 13, "province": 12, "satellite": 11, "box": 15}
 GOODS_SIZE = 10
@@ -79,7 +72,7 @@ def area_lines(name: str, kind: str, commodities: Sequence[str],
     lines: list[tuple[str, float]] = [
         (part, size) for part in wrap(name.upper() if kind == "capital" else name, 14)]
     if commodities:
-        goods = " ".join(COMMODITY_SHORT[c] for c in commodities)
+        goods = " ".join(commodities)
         lines.append((f"{goods} {volume}", GOODS_SIZE))
     return lines
 
@@ -121,8 +114,12 @@ def _tint(colour: str, amount: float) -> str:
 
 
 def _text(x: float, y: float, text: str, size: float, *, cls: str = "",
-          weight: str = "normal", style: str = "normal", fill: str = INK) -> str:
+          weight: str = "normal", style: str = "normal", fill: str = INK,
+          halo: bool = False) -> str:
     extra = f' class="{cls}"' if cls else ""
+    if halo:  # a pale outline under the letters keeps them legible on stripes and borders
+        extra += (' stroke="#ffffff" stroke-width="2.5" stroke-opacity="0.75" '
+                  'stroke-linejoin="round" paint-order="stroke"')
     return (f'<text x="{x}" y="{y}" font-size="{size}" font-weight="{weight}" '
             f'font-style="{style}" fill="{fill}" text-anchor="middle"{extra}>'
             f"{escape(text)}</text>")
@@ -148,7 +145,7 @@ def _lands(board: Board, shapes: dict[str, Any], panelled: bool) -> Iterator[str
 def _area_path(area: Area, drawn: dict[str, Any]) -> str:
     colour = REGION_COLOURS[area.region]
     if area.kind == "satellite":
-        colour = _tint(colour, 0.45)
+        colour = f"url(#satellite-{area.region})"
     width = "1.6" if area.kind == "box" else "0.9"
     return (f'<path data-area="{area.id}" d="{drawn["path"]}" fill="{colour}" '
             f'stroke="{INK}" stroke-width="{width}" stroke-linejoin="round"/>')
@@ -175,7 +172,7 @@ def _panels(shapes: dict[str, Any]) -> Iterator[str]:
 
 
 def _block(x: float, y: float, lines: list[tuple[str, float]], *, weight: str = "normal",
-           style: str = "normal", fill: str = INK) -> Iterator[str]:
+           style: str = "normal", fill: str = INK, halo: bool = False) -> Iterator[str]:
     """Centred lines around (x, y); the first line in ``weight``, the goods line plain."""
     top = y - sum(size * LINE for _, size in lines) / 2
     for k, (text, size) in enumerate(lines):
@@ -184,7 +181,8 @@ def _block(x: float, y: float, lines: list[tuple[str, float]], *, weight: str = 
         yield _text(x, round(top - size * 0.3, 1), text, size,
                     weight="normal" if goods else weight,
                     style="normal" if goods else style,
-                    fill="#6b4510" if goods else fill, cls="goods" if goods else "")
+                    fill="#6b4510" if goods else fill, cls="goods" if goods else "",
+                    halo=halo)
 
 
 def _area_label(area: Area, drawn: dict[str, Any]) -> Iterator[str]:
@@ -195,25 +193,27 @@ def _area_label(area: Area, drawn: dict[str, Any]) -> Iterator[str]:
     mark_x = x - text_width(lines[0][0], first) / 2 - 8
     mark_y = y - half_h + first * LINE / 2
     if area.kind == "capital":
-        yield _star(mark_x - 3, mark_y - 1, 8)
-        yield from _block(x, y, lines, weight="bold")
+        yield _star(mark_x - 6, mark_y - 1, 8, "capital")
+        yield from _block(x, y, lines, weight="bold", halo=True)
     elif area.kind == "satellite":
         yield (f'<rect x="{mark_x - 4:.1f}" y="{mark_y - 4:.1f}" width="7" height="7" '
                f'fill="#ffffff" stroke="{INK}" stroke-width="1"/>')
-        yield from _block(x, y, lines, style="italic")
+        yield from _block(x, y, lines, style="italic", halo=True)
     else:
-        yield from _block(x, y, lines, weight="bold" if area.kind == "box" else "normal")
+        yield from _block(x, y, lines, weight="bold" if area.kind == "box" else "normal",
+                          halo=True)
 
 
-def _star(x: float, y: float, r: float) -> str:
+def _star(x: float, y: float, r: float, cls: str = "") -> str:
     """A five-pointed star: the capital's mark."""
     points = []
     for k in range(10):
         radius = r if k % 2 == 0 else r * 0.45
         angle = math.pi / 2 + k * math.pi / 5
         points.append(f"{x + radius * math.cos(angle):.1f},{y - radius * math.sin(angle):.1f}")
+    extra = f' class="{cls}"' if cls else ""
     return (f'<polygon points="{" ".join(points)}" fill="#c0392b" stroke="#ffffff" '
-            f'stroke-width="1"/>')
+            f'stroke-width="1"{extra}/>')
 
 
 def _labels(board: Board, shapes: dict[str, Any]) -> Iterator[str]:
@@ -240,16 +240,38 @@ def _sea_name(sea: str) -> str:
     return _sea_names().get(sea, sea)
 
 
+def _defs() -> Iterator[str]:
+    """Stripes for each region's satellites."""
+    yield "<defs>"
+    for region, colour in REGION_COLOURS.items():
+        yield (f'<pattern id="satellite-{region}" width="7" height="7" '
+               f'patternUnits="userSpaceOnUse" patternTransform="rotate(45)">'
+               f'<rect width="7" height="7" fill="{_tint(colour, 0.6)}"/>'
+               f'<rect width="3" height="7" fill="{colour}"/></pattern>')
+    yield "</defs>"
+
+
+LEGEND_ROWS = 7
+
+
 def _legend(height: int) -> Iterator[str]:
-    x, y = 12, height - 12 - 14 * 11
-    yield (f'<rect x="{x}" y="{y}" width="150" height="{14 * 11 + 6}" fill="#f7f3ea" '
-           f'stroke="{INK}" stroke-width="1" rx="4"/>')
-    for k, (region, colour) in enumerate(REGION_COLOURS.items()):
-        top = y + 6 + 14 * k
-        yield (f'<rect x="{x + 8}" y="{top}" width="18" height="10" fill="{colour}" '
-               f'stroke="{INK}" stroke-width="0.6"/>')
-        label = {"orient": "Orient", "new_world": "New World"}.get(region, f"Region {region}")
-        yield (f'<text x="{x + 32}" y="{top + 9}" font-size="11" fill="{INK}">'
+    """Region colours, then what the marks mean, in two columns at the bottom left."""
+    keys: list[tuple[str, str]] = [
+        (f'fill="{colour}"', {"orient": "Orient", "new_world": "New World"}.get(
+            region, f"Region {region}")) for region, colour in REGION_COLOURS.items()]
+    keys += [('fill="url(#satellite-III)"', "Satellite"), (f'fill="{IMPASSABLE}"', "Impassable"),
+             ("", "Capital")]
+    x, y = 12, height - 12 - 18 * LEGEND_ROWS - 8
+    yield (f'<rect x="{x}" y="{y}" width="300" height="{18 * LEGEND_ROWS + 8}" '
+           f'fill="#f7f3ea" stroke="{INK}" stroke-width="1" rx="4"/>')
+    for k, (fill, label) in enumerate(keys):
+        left, top = x + 10 + 148 * (k // LEGEND_ROWS), y + 6 + 18 * (k % LEGEND_ROWS)
+        if fill:
+            yield (f'<rect x="{left}" y="{top}" width="22" height="12" {fill} '
+                   f'stroke="{INK}" stroke-width="0.6"/>')
+        else:
+            yield _star(left + 11, top + 6, 7)
+        yield (f'<text x="{left + 30}" y="{top + 11}" font-size="13" fill="{INK}">'
                f"{label}</text>")
 
 
@@ -261,7 +283,7 @@ def board_svg(board: Board | None = None, shapes: dict[str, Any] | None = None) 
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" '
         f'height="{h}" font-family="DejaVu Sans, sans-serif">',
-        f'<rect width="{w}" height="{h}" fill="{SEA_COLOURS["open"]}"/>',
+        *_defs(), f'<rect width="{w}" height="{h}" fill="{SEA_COLOURS["open"]}"/>',
         *_seas(board, shapes, False), *_scenery(shapes), *_lands(board, shapes, False),
         *_panels(shapes), *_seas(board, shapes, True), *_lands(board, shapes, True),
         *_labels(board, shapes), *_legend(h),
