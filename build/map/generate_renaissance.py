@@ -33,13 +33,34 @@ from shapely.ops import polylabel, unary_union
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "src"))
 from generate import (  # noqa: E402
-    CELL, MIN_SHARED, NOBODY, Layout, Projection, absorb_fragments, chaikin, channels,
-    grow, land_raster, largest, raster_polys, region_rings, remove_diagonal_contacts,
-    ring_path, shared_borders, simplify, smooth_noise,
-    snap, trace_arcs,
+    CELL,
+    MIN_SHARED,
+    NOBODY,
+    Layout,
+    Projection,
+    absorb_fragments,
+    chaikin,
+    channels,
+    grow,
+    land_raster,
+    largest,
+    raster_polys,
+    region_rings,
+    remove_diagonal_contacts,
+    ring_path,
+    shared_borders,
+    simplify,
+    smooth_noise,
+    snap,
+    trace_arcs,
 )
+
 from renaissance_core.table.svg import (  # noqa: E402
-    IMPASSABLE_SIZE, SEA_SIZE, area_lines, text_extent, wrap,
+    IMPASSABLE_SIZE,
+    SEA_SIZE,
+    area_lines,
+    text_extent,
+    wrap,
 )
 
 HERE = Path(__file__).resolve().parent
@@ -64,13 +85,11 @@ class Regions:
         in_sea = set(design.get("sea_boxes", {}))
         self.areas = [a["id"] for a in rules["areas"] if a["id"] not in boxed | in_sea]
         self.sea_boxes = [a for a in (x["id"] for x in rules["areas"]) if a in in_sea]
-        self.boxed = [a for a in (x["id"] for x in rules["areas"]) if a in boxed]
         added = list(design["extra_impassable_seeds_lonlat"]) + list(design["impassable_lonlat"])
         self.impassable = list(rules["impassable_seeds_lonlat"]) + [
             n for n in dict.fromkeys(added) if n not in rules["impassable_seeds_lonlat"]]
         panel_seas = {s for panel in design["panels"].values() for s in panel.get("seas", [])}
         self.seas = [s["id"] for s in rules["sea_zones"] if s["id"] not in panel_seas]
-        self.panel_seas = [s["id"] for s in rules["sea_zones"] if s["id"] in panel_seas]
 
     def area_label(self, area: str) -> int:
         return self.areas.index(area) if area in self.areas else (
@@ -105,8 +124,9 @@ def rect_mask(rects: list[list[float]], shape: tuple[int, int]) -> np.ndarray:
     return np.array(img, dtype=bool)
 
 
-def build_grid(rules: dict, design: dict, regions: Regions,
-               proj: Projection) -> tuple[np.ndarray, set[tuple[int, int]]]:
+def build_grid(rules: dict, design: dict, regions: Regions, proj: Projection) -> np.ndarray:
+    """The board's raster: every cell labelled with its area, impassable place, sea zone,
+    lake, island, or panel."""
     layout = proj.layout
     shape = (int(layout.height / CELL), int(layout.width / CELL))
 
@@ -122,9 +142,24 @@ def build_grid(rules: dict, design: dict, regions: Regions,
     land_seeds, blocked_seeds, sea_seeds = seeds_of(rules, design)
     noise = smooth_noise(shape, layout.seed)
     grid = np.full(shape, NOBODY, dtype=np.int32)
-    walls = np.zeros(shape, dtype=bool)
+    grow_land(grid, land, design, regions, (land_seeds, blocked_seeds), noise, to_cell, proj)
+    for area, mask in sea_boxes.items():
+        grid[mask] = regions.area_label(area)
+    grid[panels] = PANEL
+    grow_seas(grid, regions, sea_seeds, noise, to_cell)
+    remove_diagonal_contacts(grid)
+    return grid
+
+
+def grow_land(grid: np.ndarray, land: np.ndarray, design: dict, regions: Regions,
+              seeds_by_kind: tuple[dict[str, list], dict[str, list]], noise: np.ndarray,
+              to_cell, proj: Projection) -> None:  # type: ignore[no-untyped-def]
+    """Areas and impassable places grow together over land, so each stops at the others;
+    the design's walls are impassable before anything grows."""
+    land_seeds, blocked_seeds = seeds_by_kind
+    walls = np.zeros(grid.shape, dtype=bool)
     for n, ring in design["impassable_lonlat"].items():
-        wall = land & raster_polys([(proj(np.array(ring)), 1)], shape).astype(bool)
+        wall = land & raster_polys([(proj(np.array(ring)), 1)], grid.shape).astype(bool)
         grid[wall] = IMPASSABLE_BASE + regions.impassable.index(n)
         walls |= wall
     open_land = land & ~walls
@@ -140,7 +175,7 @@ def build_grid(rules: dict, design: dict, regions: Regions,
                           + regions.impassable.index(n)))
     grown = grow(open_land, seeds, noise)
     grid[grown != NOBODY] = grown[grown != NOBODY]
-    # Land no seed reached (islands): join a province close by, else decoration.
+    # Land no seed reached (islands): join an area close by, else decoration.
     loose = land & (grid == NOBODY)
     owned = (grid >= 0) & (grid < IMPASSABLE_BASE)
     dist, (ii, jj) = ndimage.distance_transform_edt(~owned, return_indices=True)
@@ -148,12 +183,6 @@ def build_grid(rules: dict, design: dict, regions: Regions,
     grid[near] = grid[ii[near], jj[near]]
     grid[land & (grid == NOBODY)] = ISLE
     absorb_fragments(grid, regions.land_labels[: len(regions.areas)], seed_cells)
-    for area, mask in sea_boxes.items():
-        grid[mask] = regions.area_label(area)
-    grid[panels] = PANEL
-    grow_seas(grid, regions, sea_seeds, noise, to_cell)
-    remove_diagonal_contacts(grid)
-    return grid, seed_cells
 
 
 def grow_seas(grid: np.ndarray, regions: Regions, sea_seeds: dict[str, list],
@@ -343,7 +372,7 @@ def dump(shapes: dict, design: dict, rules: dict) -> str:
 def build(design: dict, rules: dict) -> dict:
     proj = Projection(Layout.of(design))
     regions = Regions(rules, design)
-    grid, _ = build_grid(rules, design, regions, proj)
+    grid = build_grid(rules, design, regions, proj)
     return draw(rules, design, regions, grid)
 
 

@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from vinci_core.boards.maps import load_map  # noqa: E402
 from renaissance_core.table.svg import board_svg as renaissance_svg  # noqa: E402
+from vinci_core.boards.maps import load_map  # noqa: E402
 from vinci_core.table.svg import board_svg  # noqa: E402
 
 PICTURES = {"europe": "map.png", "mare_nostrum": "mare_nostrum.png"}
