@@ -12,7 +12,7 @@ page can find and style them later.
 >>> svg = board_svg()
 >>> svg.startswith("<svg") and svg.count("data-area=") == 107
 True
->>> 'data-sea="north_sea"' in svg and "Venice" in svg
+>>> 'data-sea="north_sea"' in svg and ">VENICE<" in svg and ">Bergen<" in svg
 True
 """
 
