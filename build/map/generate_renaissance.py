@@ -28,8 +28,9 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw
 from scipy import ndimage
-from shapely.geometry import Polygon, box
+from shapely.geometry import Point, Polygon, box
 from shapely.ops import polylabel, unary_union
+from shapely.prepared import prep
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "src"))
 from generate import (  # noqa: E402
@@ -248,11 +249,40 @@ def rect_path(x: float, y: float, w: float, h: float) -> str:
 
 def place(poly, extent: tuple[float, float], placed: list,  # type: ignore[no-untyped-def]
           inside: bool = False) -> list[int] | None:
-    """The point of ``poly``'s main part farthest from its edge where a text block of this
-    half width and half height overlaps no block placed before; it joins ``placed``.
-    With ``inside``, None when the block cannot lie wholly inside (a sliver of land)."""
+    """Where a text block of this half width and half height goes in ``poly``'s main part:
+    the spot deepest inside where the whole block lies on the part and overlaps no block
+    placed before; failing that, the point farthest from the edge clear of other blocks
+    (small islands: the text runs over the water). The block joins ``placed``. With
+    ``inside``, None when the block fits nowhere (a sliver of land keeps no name)."""
     main = largest(poly)
     hw, hh = extent
+    spot = fitting_spot(main, hw, hh, placed)
+    if spot is None:
+        if inside:
+            return None
+        spot = clear_of(main, hw, hh, placed)
+    placed.append(box(spot.x - hw, spot.y - hh, spot.x + hw, spot.y + hh).buffer(2))
+    return [round(spot.x), round(spot.y)]
+
+
+def fitting_spot(main, hw: float, hh: float, placed: list):  # type: ignore[no-untyped-def]
+    """The grid point (4 units apart) deepest in ``main`` whose block fits and is free."""
+    room = prep(main.buffer(2))
+    taken = prep(unary_union(placed)) if placed else None
+    x0, y0, x1, y1 = main.bounds
+    best, depth = None, -1.0
+    for y in np.arange(y0 + hh, y1 - hh + 1e-9, 4.0):
+        for x in np.arange(x0 + hw, x1 - hw + 1e-9, 4.0):
+            block = box(x - hw, y - hh, x + hw, y + hh)
+            if room.contains(block) and not (taken and taken.intersects(block)):
+                d = main.exterior.distance(Point(x, y))
+                if d > depth + 1e-9:
+                    best, depth = Point(x, y), d
+    return best
+
+
+def clear_of(main, hw: float, hh: float, placed: list):  # type: ignore[no-untyped-def]
+    """The point of ``main`` farthest from its edge where the block overlaps no other."""
     spot = polylabel(main, tolerance=0.5)
     if placed:
         taken = unary_union([box(x0 - hw, y0 - hh, x1 + hw, y1 + hh)
@@ -262,11 +292,7 @@ def place(poly, extent: tuple[float, float], placed: list,  # type: ignore[no-un
             candidate = polylabel(largest(free), tolerance=0.5)
             if main.exterior.distance(candidate) >= 6:
                 spot = candidate
-    block = box(spot.x - hw, spot.y - hh, spot.x + hw, spot.y + hh)
-    if inside and not main.buffer(3).contains(block):
-        return None
-    placed.append(block.buffer(2))
-    return [round(spot.x), round(spot.y)]
+    return spot
 
 
 def draw(rules: dict, design: dict, regions: Regions, grid: np.ndarray) -> dict:
