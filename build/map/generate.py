@@ -476,23 +476,27 @@ def absorb_fragments(grid: np.ndarray, labels: list[int], keep: set[tuple[int, i
                 grid[piece] = vals[np.argmax(counts)]
 
 
-def build(design: dict) -> dict:
-    layout = Layout.of(design)
-    proj = Projection(layout)
-    shape = (int(layout.height / CELL), int(layout.width / CELL))
-    to_cell = lambda lonlat: tuple(int(v) for v in (proj(np.array([lonlat]))[0][::-1] / CELL))  # noqa: E731
-    w, s, e, n = layout.window
+def land_raster(proj: Projection, shape: tuple[int, int]) -> np.ndarray:
+    """Natural Earth land (clipped well around the window) as a boolean grid."""
+    w, s, e, n = proj.layout.window
     view = box(w - 40, s - 20, e + 50, 86)
     rings = []
-    for poly in decode_topojson(LAND, layout.lon0):
+    for poly in decode_topojson(LAND, proj.layout.lon0):
         shape_ll = Polygon(poly[0], poly[1:]).buffer(0).intersection(view)
         for part in getattr(shape_ll, "geoms", [shape_ll]):
             if part.is_empty or part.geom_type != "Polygon":
                 continue
             rings.append((proj(np.array(part.exterior.coords)), 1))
             rings += [(proj(np.array(h.coords)), 0) for h in part.interiors]
-    land = raster_polys(rings, shape).astype(bool)
-    land &= ~channels(design, proj, shape)
+    return raster_polys(rings, shape).astype(bool)
+
+
+def build(design: dict) -> dict:
+    layout = Layout.of(design)
+    proj = Projection(layout)
+    shape = (int(layout.height / CELL), int(layout.width / CELL))
+    to_cell = lambda lonlat: tuple(int(v) for v in (proj(np.array([lonlat]))[0][::-1] / CELL))  # noqa: E731
+    land = land_raster(proj, shape) & ~channels(design, proj, shape)
 
     def area(lonlat_rings: list[list[list[float]]]) -> np.ndarray:
         return raster_polys([(proj(np.array(r)), 1) for r in lonlat_rings], shape).astype(bool)
