@@ -51,6 +51,12 @@ from ui.virtual import VirtualPlayers  # noqa: E402
 from ui.watchdog import Watchdog, failed  # noqa: E402
 
 
+# Controls whose second press, while the first waits for the edges, asks for nothing more:
+# nothing on screen moved (a phone shows no busy cursor), so a player may well press Start
+# again, and a second Start would start, and save, a second game.
+ASKED_ONCE = frozenset({"start-game"})
+
+
 class App:
     """The page: one :class:`vinci_core.table.session.Session` and the views that show it."""
 
@@ -130,6 +136,9 @@ class App:
     def on_event(self, detail: dict[str, Any]) -> None:
         """One forwarded UI event (see app.js), by its type; a click by default."""
         if not self.edges and needs_edges(detail):
+            if detail.get("action") in ASKED_ONCE and any(
+                    event.get("action") == detail["action"] for event in self.waiting):
+                return  # pressed again while the first press waits: the same request
             self.waiting.append(detail)  # handled by edges_ready, in order
             js.document.documentElement.dataset.waiting = "1"  # a progress cursor
             return
