@@ -603,6 +603,28 @@ function measureBoard() {
 }
 window.addEventListener("resize", measureBoard);
 
+// A phone's bars at the bottom (the action bar, which the token editor makes tall, and the
+// replay bar; style.css fixes them over the page): the page ends as much lower
+// (--bars-bottom), so that its last part, the About box, can still be scrolled above them
+// (issue 29: the token editor hid it).
+let barsBottom = "";
+function measureBottomBars() {
+  let covered = 0;
+  for (const bar of [$("controls"), $("replay-bar")]) {
+    if (!bar || bar.hidden || getComputedStyle(bar).position !== "fixed") continue;
+    covered = Math.max(covered, window.innerHeight - bar.getBoundingClientRect().top);
+  }
+  const px = Math.ceil(covered) + "px";
+  if (px === barsBottom) return;
+  barsBottom = px;
+  root.style.setProperty("--bars-bottom", px);
+}
+if ("ResizeObserver" in window) {
+  const bars = new ResizeObserver(() => atNextFrame("bottom-bars", measureBottomBars));
+  for (const id of ["controls", "replay-bar"]) if ($(id)) bars.observe($(id));
+}
+window.addEventListener("resize", () => atNextFrame("bottom-bars", measureBottomBars));
+
 // Import a save file: its text goes to Python, which checks it before storing anything.
 // The language menu: Python words the page again in the chosen language.
 document.addEventListener("change", (event) => {

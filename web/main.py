@@ -50,7 +50,6 @@ from ui.targets import BoardTargets  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
 from ui.watchdog import Watchdog, failed  # noqa: E402
 
-
 # Controls whose second press, while the first waits for the edges, asks for nothing more:
 # nothing on screen moved (a phone shows no busy cursor), so a player may well press Start
 # again, and a second Start would start, and save, a second game.
