@@ -426,88 +426,172 @@ TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtoo
                     "blink.user_timing", "loading"]
 TASK_EVENTS = ("RunTask", "ThreadControllerImpl::RunTask")  # a main-thread task
 OUR_TASK_MS = 200  # our code's tasks after the first paint are held under this
+OUR_JS = ("/app.js", "/boot.js", "/", "/index.html")  # the scripts of ours a task may run
+EDGES_TIMEOUT_MS = 120_000
+
+
+def _trace_marks(events: list[dict]) -> dict[str, dict]:
+    """boot.js's and app.js's marks (``vinci-…``) in the trace, by name."""
+    return {e["name"]: e for e in events if "user_timing" in e.get("cat", "")
+            and e["name"].startswith("vinci-") and e.get("ph") in ("R", "I", "i", "n")}
+
+
+def _main_tasks(events: list[dict], pid: int, tid: int) -> list[dict]:
+    """The outermost task events of the page's main thread, in order (a microtask
+    checkpoint runs in RunTask, after the inner event ends)."""
+    tasks: list[dict] = []
+    for e in sorted((e for e in events if e["pid"] == pid and e["tid"] == tid
+                     and e.get("ph") == "X" and e["name"] in TASK_EVENTS),
+                    key=lambda e: (e["ts"], -e["dur"])):
+        if tasks and e["ts"] < tasks[-1]["ts"] + tasks[-1]["dur"]:
+            continue  # nested in the task before
+        tasks.append(e)
+    return tasks
+
+
+def _pyodide_windows(marks: dict[str, dict]) -> list[tuple[float, float]]:
+    """When Pyodide's own code runs and ours waits for it: its boot (to boot.js's
+    ``vinci-python-booted``) and, on a first visit, the installation of pydantic's wheels
+    (``vinci-edges-requested`` to ``vinci-edges-loaded``; a build without the first mark
+    asked for them in the task that made ``vinci-ready``)."""
+    windows = [(0.0, marks["vinci-python-booted"]["ts"])]
+    if "vinci-edges-loaded" in marks:
+        asked = marks.get("vinci-edges-requested", marks["vinci-ready"])["ts"]
+        windows.append((asked, marks["vinci-edges-loaded"]["ts"]))
+    return windows
+
+
+def _task_parts(task: dict, windows: list[tuple[float, float]],
+                scripts: list[tuple[float, str]]) -> dict[str, float]:
+    """A task's time (µs) split into Pyodide's (inside a window of Pyodide's own work) and
+    ours (outside them). A task wholly inside a window is ours when the only scripts it ran
+    are our JavaScript (app.js, boot.js's own lines, index.html)."""
+    start, end = task["ts"], task["ts"] + task["dur"]
+    pyodide = sum(max(0.0, min(end, b) - max(start, a)) for a, b in windows)
+    if pyodide >= end - start:
+        urls = {url for ts, url in scripts if start <= ts < end}
+        if urls and all(url.endswith(OUR_JS) for url in urls):
+            return {"ours": end - start}
+        return {"pyodide": end - start}
+    return {"pyodide": pyodide, "ours": end - start - pyodide} if pyodide else \
+        {"ours": end - start}
 
 
 def boot_tasks(trace: dict) -> dict | None:
     """The main-thread tasks of a first visit's trace from the first paint (the progress
-    bar) to ``data-ready``, each split by whose code ran: Pyodide's own boot (before boot.js's
-    ``vinci-python-booted`` mark: the core instantiated, the standard library set up) or
-    ours (from the mark: main.py's imports and first render, and app.js). A task that holds
-    the mark counts its part before it as Pyodide's and its part after it as ours; a task
-    before it is ours when the only scripts it ran are our JavaScript (app.js, boot.js's own
-    lines, index.html). Returns the longest task, the longest part of each, the tasks
-    longer than OUR_TASK_MS, or None when the trace lacks the marks."""
+    bar) to ``data-edges`` (pydantic and the engine imported), each split by whose code ran
+    (:func:`_task_parts`): Pyodide's own boot and its installation of pydantic's wheels, or
+    ours (boot.js's import groups and main.py's steps, app.js). Returns the longest task, the
+    longest part of each, ours before ``data-ready`` and after it, the tasks of ours longer
+    than OUR_TASK_MS, and each step's task (``steps_ms``: the task that made each of boot.js's
+    marks, by mark); None when the trace lacks the marks."""
     events = trace["traceEvents"]
-    marks = {e["name"]: e for e in events if "user_timing" in e.get("cat", "")
-             and e["name"].startswith("vinci-") and e.get("ph") in ("R", "I", "i", "n")}
+    marks = _trace_marks(events)
     if "vinci-ready" not in marks or "vinci-python-booted" not in marks:
         return None
     pid, tid = marks["vinci-ready"]["pid"], marks["vinci-ready"]["tid"]
-    booted, ready = marks["vinci-python-booted"]["ts"], marks["vinci-ready"]["ts"]
     paints = [e["ts"] for e in events if e.get("name") == "firstPaint" and e["pid"] == pid]
     if not paints:
         return None
-    first = min(paints)
-    thread = [e for e in events if e["pid"] == pid and e["tid"] == tid and e.get("ph") == "X"]
-    tasks: list[dict] = []  # the outermost task events (a microtask checkpoint runs in
-    for e in sorted((e for e in thread if e["name"] in TASK_EVENTS),  # RunTask, after the
-                    key=lambda e: (e["ts"], -e["dur"])):  # inner event ends)
-        if tasks and e["ts"] < tasks[-1]["ts"] + tasks[-1]["dur"]:
-            continue  # nested in the task before
-        tasks.append(e)
-    tasks = [e for e in tasks if e["ts"] + e["dur"] > first and e["ts"] < ready]
+    first, ready = min(paints), marks["vinci-ready"]["ts"]
+    last = max(e["ts"] for e in marks.values())  # the last step's mark: data-edges
+    tasks = [e for e in _main_tasks(events, pid, tid)
+             if e["ts"] + e["dur"] > first and e["ts"] <= last]
     scripts = sorted((e["ts"], (e["args"].get("data") or {}).get("url") or "")
-                      for e in thread if e["name"] in ("FunctionCall", "EvaluateScript"))
-    ours_js = ("/app.js", "/boot.js", "/", "/index.html")
-    rows = []
+                     for e in events if e["pid"] == pid and e["tid"] == tid
+                     and e["name"] in ("FunctionCall", "EvaluateScript"))
+    windows = _pyodide_windows(marks)
+    thread = [e for e in events if e["pid"] == pid and e["tid"] == tid and e.get("ph") == "X"
+              and e["name"] not in TASK_EVENTS]
+    rows, steps = [], {}
     for task in tasks:
-        start, end = task["ts"], task["ts"] + task["dur"]
-        if end <= booted:
-            urls = {url for ts, url in scripts if start <= ts < end}
-            mine = bool(urls) and all(url.endswith(ours_js) for url in urls)
-            parts = {"ours": end - start} if mine else {"pyodide": end - start}
-        elif start >= booted:
-            parts = {"ours": end - start}
-        else:
-            parts = {"pyodide": booted - start, "ours": end - booted}
-        rows.append({"at_ms": round((start - first) / 1000), "ms": round(task["dur"] / 1000),
+        parts = _task_parts(task, windows, scripts)
+        made = [m for m, e in marks.items() if task["ts"] <= e["ts"] <= task["ts"] + task["dur"]]
+        steps.update({m: round(task["dur"] / 1000) for m in made})
+        rows.append({"at_ms": round((task["ts"] - first) / 1000), "ms": round(task["dur"] / 1000),
                      **{f"{who}_ms": round(us / 1000) for who, us in parts.items()},
-                     # boot.js's and app.js's marks made in the task: what ran there
-                     "marks": [m for m, e in marks.items() if start <= e["ts"] <= end]})
-    longest = max(rows, key=lambda r: r["ms"]) if rows else None
-    return {"first_paint_to_ready_ms": round((ready - first) / 1000), "tasks": len(rows),
-            "longest_ms": longest["ms"] if longest else 0,
-            "longest_ours_ms": max((r.get("ours_ms", 0) for r in rows), default=0),
-            "longest_pyodide_ms": max((r.get("pyodide_ms", 0) for r in rows), default=0),
+                     "marks": made,  # boot.js's and app.js's marks: what ran there
+                     **({"what": _inside(task, thread)} if task["dur"] > OUR_TASK_MS * 1000
+                        else {})})
+    ready_at = round((ready - first) / 1000)
+    return {"first_paint_to_ready_ms": ready_at,
+            "ready_to_edges_ms": round((last - ready) / 1000), "tasks": len(rows),
+            "longest_ms": max((r["ms"] for r in rows), default=0),
+            "longest_ours_ms": _longest(rows, "ours"),
+            "longest_ours_to_ready_ms": _longest(rows, "ours", until=ready_at),
+            "longest_ours_after_ready_ms": _longest(rows, "ours", since=ready_at + 1),
+            "longest_pyodide_ms": _longest(rows, "pyodide"),
             "ours_over_limit": [r for r in rows if r.get("ours_ms", 0) > OUR_TASK_MS],
-            "over_limit": [r for r in rows if r["ms"] > OUR_TASK_MS]}
+            "steps_ms": steps}
 
 
-@measure("first_visit_long_tasks")
-def first_visit_long_tasks(bench: Bench) -> dict | None:
-    """A first visit (new context: empty cache, no service worker) traced by Chromium: the
-    longest main-thread task from the first paint to ``data-ready``, and the longest parts
-    that are ours and Pyodide's (see boot_tasks; target: ours <= OUR_TASK_MS each). Each
-    run's figures, and the summaries over the runs."""
-    runs = []
-    for _ in range(bench.runs):
-        ctx = bench.new_context()
-        page = ctx.new_page()
-        bench.browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
-        try:
-            bench.load(page, bench.base_url)
-        finally:
-            trace = json.loads(bench.browser.stop_tracing())
-        ctx.close()
-        found = boot_tasks(trace)
-        if found is not None:
-            runs.append(found)
+def _inside(task: dict, thread: list[dict], count: int = 4) -> dict[str, int]:
+    """What a long task did: its longest events by name (ms; nested events count in their
+    parents too), e.g. FunctionCall (our Python), Layout, UpdateLayoutTree, MajorGC."""
+    end = task["ts"] + task["dur"]
+    inside = [e for e in thread if task["ts"] <= e["ts"] and e["ts"] + e.get("dur", 0) <= end]
+    longest: dict[str, int] = {}
+    for e in sorted(inside, key=lambda e: -e.get("dur", 0)):
+        if e["name"] not in longest and len(longest) < count:
+            longest[e["name"]] = round(e.get("dur", 0) / 1000)
+    return longest
+
+
+def _longest(rows: list[dict], who: str, since: int = -10**9, until: int = 10**9) -> int:
+    """The longest part of ``who`` in the tasks that start from ``since`` to ``until`` (ms
+    from the first paint)."""
+    return max((r.get(f"{who}_ms", 0) for r in rows if since <= r["at_ms"] <= until),
+               default=0)
+
+
+def _traced_first_visit(bench: Bench) -> dict | None:
+    """One first visit (new context: empty cache, no service worker), traced to data-edges."""
+    ctx = bench.new_context()
+    page = ctx.new_page()
+    bench.browser.start_tracing(page=page, categories=TRACE_CATEGORIES)
+    try:
+        bench.load(page, bench.base_url)
+        page.wait_for_function("window.__edgesAt !== undefined", timeout=EDGES_TIMEOUT_MS)
+    finally:
+        trace = json.loads(bench.browser.stop_tracing())
+    ctx.close()
+    return boot_tasks(trace)
+
+
+TASK_FIGURES = ("longest_ours_ms", "longest_ours_to_ready_ms", "longest_ours_after_ready_ms",
+                "longest_pyodide_ms", "longest_ms", "first_paint_to_ready_ms",
+                "ready_to_edges_ms")
+
+
+def _task_summary(runs: list[dict]) -> dict | None:
+    """Each figure over the runs (min, median, max…), and each step's task (median, max)."""
     if not runs:
         return None
-    return {**{key: summary([r[key] for r in runs])
-               for key in ("longest_ms", "longest_ours_ms", "longest_pyodide_ms",
-                           "first_paint_to_ready_ms")},
+    steps: dict[str, list[int]] = {}
+    for run in runs:
+        for name, ms in run["steps_ms"].items():
+            steps.setdefault(name, []).append(ms)
+    return {**{key: summary([r[key] for r in runs]) for key in TASK_FIGURES},
+            "steps_ms": {name: {"median": round(statistics.median(v)), "max": max(v)}
+                         for name, v in steps.items()},
             "runs": runs}
+
+
+@measure("first_visit_long_tasks", paired=True)
+def first_visit_long_tasks(bench: Bench, other: Bench | None = None) -> Any:
+    """A first visit traced by Chromium: the longest main-thread task from the first paint
+    to ``data-edges``, the longest parts that are ours (before ``data-ready`` and after it)
+    and Pyodide's (see boot_tasks; target: ours <= OUR_TASK_MS each), and the task of each
+    step of the start. With ``other`` (--compare), its first visits alternate with ours."""
+    runs: list[dict] = []
+    theirs: list[dict] = []
+    for _ in range(bench.runs):
+        for who, into in ((bench, runs), (other, theirs)):
+            if who is not None and (found := _traced_first_visit(who)) is not None:
+                into.append(found)
+    if other is None:
+        return _task_summary(runs)
+    return _task_summary(runs), _task_summary(theirs)
 
 
 @measure("click_to_redraw")
@@ -876,13 +960,13 @@ def main(argv: list[str] | None = None) -> int:
                     "click_to_redraw_cpu4x); the load figures only if one NAME is 'load'")
     args = ap.parse_args(argv)
     r = run(args.runs, build=not args.no_build, only=args.only, compare=args.compare)
+    if args.json:
+        args.json.write_text(json.dumps(r, indent=2) + "\n")
     if args.only and "load" not in args.only:
         names = [n for name in args.only for n in ("compare:" + name, name) if n in r]
         print("\n".join(f"{name}: {json.dumps(r.get(name))}" for name in names))
         return 0
     print(report(r))
-    if args.json:
-        args.json.write_text(json.dumps(r, indent=2) + "\n")
     return 0
 
 

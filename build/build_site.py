@@ -82,8 +82,8 @@ PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs
 PYTHON_ZIP = "vinci.zip"
 # What a first visit's first render may import of vinci_core: neither pydantic (web/boot.js
 # loads it right after that render) nor a game's state, rules, boards or session
-# (main.load_engine imports them then: ~0.1 s). tests/test_boot_imports.py and
-# e2e/test_cold_start.py hold the page to it.
+# (main.import_edges imports them then, a group per browser task).
+# tests/test_boot_imports.py and e2e/test_cold_start.py hold the page to it.
 FIRST_RENDER_MODULES = frozenset({
     "__init__", "text", "text.i18n", "game", "game.config", "words", "words.guide_labels",
     "words.reference_labels", "table", "table.newgame", "table.palette", "table.store"})

@@ -44,8 +44,12 @@ def digest(page) -> str | None:
 
 
 def wait_digest_change(page, old: str | None, timeout: int = ACT_TIMEOUT_MS) -> None:
-    page.wait_for_function("d => document.documentElement.dataset.digest !== d", arg=old,
-                           timeout=timeout)
+    """Wait until <html data-digest> differs from ``old`` (as :func:`digest` read it: None
+    when the page shows no game). A page with no game has no attribute at all, which reads
+    ``undefined`` in the page: compared with ``null`` as such, it differed at once, and a
+    Start that waited for pydantic (a first visit's boot, web/boot.js) was taken as done."""
+    page.wait_for_function("d => (document.documentElement.dataset.digest ?? null) !== d",
+                           arg=old, timeout=timeout)
 
 
 def watchdog_fired(page) -> str:

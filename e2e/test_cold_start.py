@@ -37,6 +37,23 @@ class Held:
             route.fallback()  # to the site's own routing: the file is served
         self.routes.clear()
 
+    def release_when_waiting(self, page) -> None:
+        """Let pydantic through the moment the page first keeps an event for it (``<html
+        data-waiting>``, set by main.App.on_event): whatever the test does next, the event
+        surely came before pydantic, and nothing but the page keeps the test waiting."""
+        page.expose_binding("__pydanticWanted", lambda _source: self.release())
+        page.add_init_script(RELEASE_WHEN_WAITING)
+
+
+RELEASE_WHEN_WAITING = """
+new MutationObserver((_changes, observer) => {
+  if (document.documentElement?.dataset.waiting !== "1") return;
+  observer.disconnect();
+  window.__pydanticWanted();
+}).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-waiting"]});
+"""
+GAMES = "() => JSON.parse(localStorage.getItem('vinci.games') || '[]').length"
+
 
 @pytest.fixture
 def hold_pydantic(site, page):
@@ -180,4 +197,39 @@ def test_a_returning_player_resumes_the_saved_game_with_pydantic_loaded(site, pa
     page.reload(wait_until="commit")
     site.goto_ready(page, site.base_url + "?fast=1")
     assert digest(page) == saved and _edges(page)
+    site.assert_clean()
+
+
+def test_a_start_clicked_the_moment_the_dialog_shows_gets_the_game(site, page, hold_pydantic):
+    # The player's Start comes before pydantic (held until the page keeps the click): the
+    # game comes with it, and the driver waits for it (its wait once took a page that shows
+    # no game yet for one that changed its game, issue 29).
+    hold_pydantic.release_when_waiting(page)
+    site.goto_ready(page)
+    assert not _edges(page)
+    start_game(page, "two_player", ("Ann", "Bo"))
+    assert _edges(page) and page.locator("html[data-waiting]").count() == 0
+    assert page.locator("[data-testid=board] svg").count() == 1
+    names = page.get_by_test_id("players").text_content() or ""
+    assert "Ann" in names and "Bo" in names
+    assert page.evaluate(GAMES) == 1
+    site.assert_clean()
+
+
+def test_start_pressed_twice_while_pydantic_comes_starts_one_game(site, page, hold_pydantic):
+    # Nothing moves while a Start waits for pydantic (a phone shows no busy cursor): a
+    # player who presses it again asked for the same game, not for a second one.
+    site.goto_ready(page, site.base_url + "?fast=1")
+    page.get_by_test_id("mode-hotseat").check()
+    for i, name in enumerate(HOTSEAT_NAMES[:2]):
+        page.get_by_test_id(f"name-{i}").fill(name)
+    page.get_by_test_id("start-game").click()
+    page.get_by_test_id("start-game").click()
+    page.wait_for_timeout(300)
+    assert digest(page) is None and page.evaluate(GAMES) == 0
+    hold_pydantic.release()
+    page.wait_for_function("document.documentElement.dataset.digest?.length === 16")
+    page.wait_for_selector(EDGES, state="attached")
+    assert not page.get_by_test_id("new-game-dialog").is_visible()
+    assert page.evaluate(GAMES) == 1
     site.assert_clean()

@@ -13,6 +13,7 @@
 //   vinci.ready(digest?)        marks <html data-ready="1"> (and data-digest) and shows #app
 //   vinci.setDigest(digest)     updates <html data-digest>
 //   vinci.fail(message)         shows the boot error (and logs it)
+//   vinci.bootStep()            boot.js: a step of Python's start is done (the progress bar)
 //   vinci.storage.get/set/remove(key[, value])   localStorage with swallowed quota errors
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
@@ -97,20 +98,33 @@ function showBootPicture() {
   img.alt = "";
   box.append(img);
   box.hidden = false;
-  // Progress: the big files Python needs, counted as they arrive.
-  const bar = $("boot-progress");
+  // Progress: the big files Python needs, counted as they arrive (then Python's steps).
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
     /vinci\.zip$/, /\.whl$/];
-  let done = 0;
-  const total = 9; // core, stdlib, lock, our Python's zip, pydantic's five wheels
-  if (bar && "PerformanceObserver" in window) {
+  if ("PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
-        if (wanted.some((re) => re.test(e.name))) done += 1;
+        if (wanted.some((re) => re.test(e.name))) bootProgress.files += 1;
       }
-      bar.value = Math.min(0.95, done / total);
+      showProgress();
     }).observe({ type: "resource", buffered: true });
   }
+}
+
+// The progress bar: the files first (FILES: core, stdlib, lock, our Python's zip, pydantic's
+// five wheels; up to FILES_SHARE of the bar), then the steps of Python's start (boot.js:
+// vinci.bootStep, each a task of its own, issue 29). How many steps a start takes depends on
+// it (a first visit, a link, a resumed game), so each fills STEP_SHARE of what is left.
+const bootProgress = { files: 0, steps: 0 };
+const FILES = 9;
+const FILES_SHARE = 0.8;
+const STEP_SHARE = 0.2;
+
+function showProgress() {
+  const bar = $("boot-progress");
+  if (!bar) return;
+  const files = FILES_SHARE * Math.min(1, bootProgress.files / FILES);
+  bar.value = files + (1 - files) * (1 - (1 - STEP_SHARE) ** bootProgress.steps);
 }
 
 // A panel drawn in one call rather than one bridge trip per element and attribute (a far
@@ -154,6 +168,10 @@ const vinci = {
       requestAnimationFrame(() => performance.mark("vinci-board-painted"));
     }
     registerServiceWorker();
+  },
+  bootStep() {
+    bootProgress.steps += 1;
+    showProgress();
   },
   setDigest(digest) {
     root.dataset.digest = String(digest);
@@ -584,6 +602,28 @@ function measureBoard() {
   root.style.setProperty("--board-max", room);
 }
 window.addEventListener("resize", measureBoard);
+
+// A phone's bars at the bottom (the action bar, which the token editor makes tall, and the
+// replay bar; style.css fixes them over the page): the page ends as much lower
+// (--bars-bottom), so that its last part, the About box, can still be scrolled above them
+// (issue 29: the token editor hid it).
+let barsBottom = "";
+function measureBottomBars() {
+  let covered = 0;
+  for (const bar of [$("controls"), $("replay-bar")]) {
+    if (!bar || bar.hidden || getComputedStyle(bar).position !== "fixed") continue;
+    covered = Math.max(covered, window.innerHeight - bar.getBoundingClientRect().top);
+  }
+  const px = Math.ceil(covered) + "px";
+  if (px === barsBottom) return;
+  barsBottom = px;
+  root.style.setProperty("--bars-bottom", px);
+}
+if ("ResizeObserver" in window) {
+  const bars = new ResizeObserver(() => atNextFrame("bottom-bars", measureBottomBars));
+  for (const id of ["controls", "replay-bar"]) if ($(id)) bars.observe($(id));
+}
+window.addEventListener("resize", () => atNextFrame("bottom-bars", measureBottomBars));
 
 // Import a save file: its text goes to Python, which checks it before storing anything.
 // The language menu: Python words the page again in the chosen language.

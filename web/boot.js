@@ -6,16 +6,22 @@
 // Python's file system before Python starts (fsInit) and put on sys.path (PYTHONPATH), as
 // Pyodide does with its standard library: zipimport reads each module as it is imported,
 // nothing is unpacked. Installing the same code as wheels (loadPackage) made a cold start
-// ~0.1 s slower. Then main.py runs: it renders and calls vinci.ready(), or vinci.fail()
+// ~0.1 s slower. Then main.py's steps run: it renders and calls vinci.ready(), or vinci.fail()
 // (app.js, a module listed before this one, so window.vinci is there).
 //
 // pydantic validates only what comes in from outside (a share link, a file, a save, the
 // new-game form, an action: vinci_core.turn.schemas), and a first render shows no game, so a first
 // visit renders without it and loads it right after (its wheels, listed with their sha256 in
 // pyodide-lock.json, and pydantic-core's WebAssembly were about half of a cold start); main.py
-// then imports the engine (main.load_engine). A start that itself opens a link or resumes a
-// saved game loads pydantic with the page. Until main.edges_loaded() runs, main.py keeps any
-// event that needs them and handles it then.
+// then imports it and the engine (main.import_edges). A start that itself opens a link or
+// resumes a saved game loads pydantic with the page and imports it before the first render.
+// Until App.edges_ready has run (main.edges_loaded, or main.boot's last steps for such a
+// start), main.py keeps any event that needs them and handles it then.
+//
+// Our Python runs in steps, each a task of its own (runSteps): the browser paints (the
+// progress bar moves) and handles input in between. In one go, the first render held the
+// page for 0.2 to 0.6 s and pydantic's import for 0.5 to 2.2 s on a loaded machine (issue 29;
+// bench/web.py first_visit_long_tasks reads the marks of each step).
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 
 const PYTHON_ZIP = "./pyodide/vinci.zip"; // build_site.PYTHON_ZIP, preloaded by index.html
@@ -33,11 +39,28 @@ const FIRST_IMPORTS = [["vinci_core"], ["vinci_core.text.i18n"],
   ["ui.dom", "ui.panels", "ui.dialogs", "ui.language"],
   ["ui.reference", "ui.guide", "ui.games", "ui.board", "ui.log"],
   ["ui.about", "ui.chart", "ui.editor", "ui.hint", "ui.notices", "ui.relay", "ui.replay",
-    "ui.review", "ui.virtual", "ui.watchdog"]];
+    "ui.review", "ui.virtual", "ui.watchdog"],
+  ["ui.actions", "ui.edges", "ui.errors", "ui.links", "ui.newgame", "ui.phone", "ui.targets"]];
 
 // A new task: the browser paints and handles input in between.
 function nextTask() {
   return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+// Runs a Python generator of main.py a step per task (each `yield` ends a step and names it),
+// marking each step for bench/web.py and moving the progress bar.
+async function runSteps(steps) {
+  try {
+    for (;;) {
+      await nextTask();
+      const step = steps.next();
+      if (step.done) return;
+      performance.mark(`vinci-step ${step.value}`);
+      window.vinci.bootStep();
+    }
+  } finally {
+    steps.destroy();
+  }
 }
 
 function startNeedsEdges() {
@@ -72,7 +95,7 @@ async function boot() {
   performance.mark("vinci-python-booted"); // Python started, our zip on its path (bench/web.py)
   // Pyodide's boot ran as one long task: the page paints (the progress bar moves) before
   // ours, and our first render's modules are imported a few at a time, each import its own
-  // task (bench/web.py first_visit_long_tasks), before main.py's own import renders.
+  // task (bench/web.py first_visit_long_tasks), before main.py's own import and its steps.
   for (const names of FIRST_IMPORTS) {
     await nextTask();
     for (const name of names) {
@@ -83,15 +106,22 @@ async function boot() {
       }
     }
     performance.mark(`vinci-imported ${names[0]}`); // which task is which (bench/web.py)
+    window.vinci.bootStep();
   }
   await nextTask();
-  const main = pyodide.pyimport(ENTRY); // main.py boots the page at import
+  const main = pyodide.pyimport(ENTRY); // main.py: the page's shell; it starts in the steps below
+  performance.mark("vinci-imported main");
+  window.vinci.bootStep();
   try {
+    if (withEdges) await runSteps(main.import_edges());
+    await runSteps(main.boot(withEdges)); // the first render, then vinci.ready()
     if (!withEdges) {
+      performance.mark("vinci-edges-requested"); // Pyodide's own work from here (bench/web.py)
       await pyodide.loadPackage(EDGES, { messageCallback: () => {} });
       performance.mark("vinci-edges-loaded");
+      await runSteps(main.import_edges());
+      await runSteps(main.edges_loaded());
     }
-    main.edges_loaded();
   } finally {
     main.destroy();
   }

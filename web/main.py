@@ -5,15 +5,23 @@ docs/architecture.md): :func:`boot` builds the :class:`App` (the game on screen)
 event handler and says the page is ready; every event is dispatched from one table
 (:meth:`App.event_handlers`, :meth:`App.control_handlers`) to the ``ui/`` module of what the
 player used, and one render loop (:meth:`App.render`) draws the result.
+
+The start runs in steps, each a browser task of its own: :func:`boot`, :func:`import_edges` and
+:func:`edges_loaded` are generators, and boot.js runs them a step at a time, marking each
+(``vinci-step <name>``, read by bench/web.py) and letting the browser paint (the progress bar
+moves) and handle input in between. Run in one go, the first render held the page for 0.2 to
+0.6 s and pydantic's import with the engine's for 0.5 to 2.2 s (issue 29,
+docs/performance.md).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import os
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -41,6 +49,11 @@ from ui.reference import ReferenceView  # noqa: E402
 from ui.targets import BoardTargets  # noqa: E402
 from ui.virtual import VirtualPlayers  # noqa: E402
 from ui.watchdog import Watchdog, failed  # noqa: E402
+
+# Controls whose second press, while the first waits for the edges, asks for nothing more:
+# nothing on screen moved (a phone shows no busy cursor), so a player may well press Start
+# again, and a second Start would start, and save, a second game.
+ASKED_ONCE = frozenset({"start-game"})
 
 
 class App:
@@ -79,27 +92,35 @@ class App:
 
     # ---------------------------------------------------------------- boot
 
-    def start(self) -> None:
+    def start(self, attach: Callable[[], None]) -> Iterator[str]:
+        """The first render, a step per browser task (see :func:`boot`); ``attach`` hands
+        app.js the event handler just before the first game (events before it are dropped,
+        as before Python started: the page is hidden and inert until it is ready)."""
         language.set_language(self, language.first_language())
         self.about.render()  # pydantic's version and the self-check follow in edges_ready()
         self.guide.render_labels()
         self.virtual.render_pace()
+        yield "words"
         dialogs.build_seat_rows()
+        yield "seat rows"
+        attach()
         self.games.probe()
         self.flow.first_game()
         self.board.fit_screen()
 
-    def edges_ready(self) -> None:
-        """pydantic is loaded (boot.js, after a first visit's first render; before the start
-        when it opened a link or resumed a game): the engine too, the About box's
-        self-check, then every event that waited for them, in order. (A first visit renders
-        without the engine: the new-game dialog, the saved-games list and the address need
-        none of it, and its dataclasses took ~100 ms of the start.)"""
-        import vinci_core.table.session  # noqa: F401
-        import vinci_core.table.svg  # noqa: F401
+    def edges_ready(self) -> Iterator[str]:
+        """pydantic and the engine are imported (boot.js: :func:`import_edges`, after a first
+        visit's first render; before the start when it opened a link or resumed a game): the
+        About box's self-check, then every event that waited for them, in order. (A first
+        visit renders without the engine: the new-game dialog, the saved-games list and the
+        address need none of it, and its dataclasses took ~100 ms of the start.)"""
+        from vinci_core.boards import maps
 
+        maps.load_map("europe")  # the self-check's board and a new game's: read and compiled
+        yield "europe"
         self.about.self_check()
-        self.edges = True
+        yield "self-check"
+        self.edges = True  # events wait until here, then come in order
         root = js.document.documentElement
         root.removeAttribute("data-waiting")
         root.dataset.edges = "1"  # tests: what needs pydantic works now
@@ -107,12 +128,16 @@ class App:
         waiting, self.waiting = self.waiting, []
         for detail in waiting:
             self.on_event(detail)
+        yield "edges"
 
     # ---------------------------------------------------------------- events
 
     def on_event(self, detail: dict[str, Any]) -> None:
         """One forwarded UI event (see app.js), by its type; a click by default."""
         if not self.edges and needs_edges(detail):
+            if detail.get("action") in ASKED_ONCE and any(
+                    event.get("action") == detail["action"] for event in self.waiting):
+                return  # pressed again while the first press waits: the same request
             self.waiting.append(detail)  # handled by edges_ready, in order
             js.document.documentElement.dataset.waiting = "1"  # a progress cursor
             return
@@ -249,11 +274,48 @@ class App:
         return province_name(self.session.state, pid, lang())
 
 
-def boot() -> App | None:
+APP: App | None = None  # the page, once boot() built it
+
+# pydantic and the engine, imported a group per browser task (boot.js, import_edges) once
+# pydantic's wheels are installed, each group after the modules it needs: imported in one go
+# they held the page for 0.5 to 2.2 s (pydantic.main alone, with what it imports, 0.55 s).
+EDGE_IMPORTS = (
+    ("typing_extensions",),
+    ("datetime", "decimal"),
+    ("pydantic_core",),  # its WebAssembly module and its core schema's typed dicts
+    ("pydantic",),  # its errors and typing_inspection (the rest is imported on use)
+    ("pydantic._internal._decorators",),
+    ("pydantic._internal._fields",),
+    ("pydantic.functional_validators",),
+    ("pydantic.json_schema",),
+    ("pydantic._internal._generate_schema",),
+    ("pydantic.main",),
+    ("annotated_types",),
+    ("pydantic.types",),
+    ("vinci_core.boards.maps",),
+    ("vinci_core.rulesets",),
+    ("vinci_core.turn.schemas",),  # the models of the edges: their schemas are built here
+    ("vinci_core.game.actions",),
+    ("vinci_core.turn.state",),
+    ("vinci_core.players.reasons", "vinci_core.table.presenter"),
+    ("vinci_core.table.session", "vinci_core.table.svg"),
+)
+
+
+def boot(with_edges: bool = False) -> Iterator[str]:
+    """The page's start, step by step (boot.js runs each step in a task of its own): the
+    :class:`App`, then the first render (:meth:`App.start`), then the page is shown ready.
+    Each ``yield`` names the step just done. A failure shows on the boot screen and ends the
+    start. ``with_edges``: the start opened a link or resumed a game, so pydantic came with
+    the page and was imported before (:func:`import_edges`): what waits for it is done too
+    before the page is ready."""
+    global APP
     try:
         import vinci_core as vc
 
         app = App(vc)
+        app.reference.install()
+        yield "app"
 
         def handle(event_json: str) -> None:
             try:
@@ -261,25 +323,38 @@ def boot() -> App | None:
             except Exception:
                 failed()  # logged, and the page offers to reload the saved game
 
-        proxy = create_proxy(handle)
-        PROXIES.append(proxy)
-        BRIDGE.attach(proxy)
-        app.reference.install()
-        app.start()
+        def attach() -> None:
+            proxy = create_proxy(handle)
+            PROXIES.append(proxy)
+            BRIDGE.attach(proxy)
+
+        if with_edges:
+            yield from app.edges_ready()
+        yield from app.start(attach)
+        # Ready in the first game's own task, as before the steps: no virtual player's timer
+        # may move the game between its first render and the page said ready.
         BRIDGE.ready(None if app.session is None else str(app.view.get("digest")))
-        return app
+        APP = app
+        yield "ready"
     except Exception:
         BRIDGE.fail(traceback.format_exc())
-        return None
 
 
-def edges_loaded() -> None:
-    """boot.js: pydantic is installed (see App.edges_ready)."""
+def import_edges() -> Iterator[str]:
+    """pydantic (its wheels installed by boot.js) and the engine, a group of modules per step
+    (EDGE_IMPORTS): imported in one go they held the page for 0.5 to 2.2 s. A failure is
+    raised to boot.js, which shows it."""
+    for group in EDGE_IMPORTS:
+        for name in group:
+            importlib.import_module(name)
+        yield "imported " + group[-1]
+
+
+def edges_loaded() -> Iterator[str]:
+    """boot.js, after a first visit's first render and :func:`import_edges`: what waited for
+    pydantic (see App.edges_ready)."""
     if APP is not None:
         try:
-            APP.edges_ready()
+            yield from APP.edges_ready()
         except Exception:
             BRIDGE.fail(traceback.format_exc())
-
-
-APP = boot()
