@@ -186,6 +186,18 @@ class GameState:
     def level_value(self, seat: int) -> int:
         return self.sheet.misery_levels[self.misery[seat]]
 
+    def acting_order(self) -> list[int]:
+        """The order seats act in the step now running: the order track's, except that in
+        phase 5 the victims of this round's Civil Wars play last, in their own order (R-8.2).
+        The order track itself, and so each seat's rank (R-3.3), does not change."""
+        if self.step != "expand":
+            return self.order
+        last = {e[10:] for e in self.round_events if e.startswith("civil_war:")}
+        if not last:
+            return self.order
+        return ([p for p in self.order if str(p) not in last]
+                + [p for p in self.order if str(p) in last])
+
     def alive_in_order(self) -> list[int]:
         return [p for p in self.order if self.alive[p]]
 
