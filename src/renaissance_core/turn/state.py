@@ -223,14 +223,14 @@ class GameState:
                                "actions": len(self.actions), "pending": self.pending}
         for name in (*_SCALARS, *_LISTS, *_NESTED_LISTS):
             out[name] = getattr(self, name)
+        # Dicts are copied unsorted: digests sort keys when writing (and every inner key is a
+        # seat, 0–5, whose number and text sort alike); sets become sorted lists.
         for name in _DICT_OF_DICTS:
-            out[name] = {str(k): dict(sorted(v.items())) for k, v in
-                         sorted(getattr(self, name).items()) if v}
+            out[name] = {str(k): dict(v) for k, v in getattr(self, name).items() if v}
         for name in _SETS_PER_SEAT:
             out[name] = [sorted(x) for x in getattr(self, name)]
         for name in _DICTS:
-            out[name] = {str(k): v for k, v in sorted(getattr(self, name).items(),
-                                                          key=lambda kv: str(kv[0]))}
+            out[name] = {str(k): v for k, v in getattr(self, name).items()}
         out["new_control"] = sorted(self.new_control)
         out["marks"] = sorted(self.marks)
         return out
