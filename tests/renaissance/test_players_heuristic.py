@@ -172,8 +172,9 @@ def test_r14_3_the_heuristic_strikes_the_leader_and_loses_the_cheaper_half():
 
 
 def test_r14_11_the_heuristic_hands_over_the_markers_worth_least():
-    from renaissance_core.game.actions import ChooseProvince, ChooseVictim
     from test_r14_wars import _dice
+
+    from renaissance_core.game.actions import ChooseProvince, ChooseVictim
 
     control = {"barcelona": 0, "genoa": 1, "venice": 2, "milan": 1, "corsica": 1}
     state = _at_war_choice(["war"], control=control)

@@ -99,8 +99,8 @@ class HeuristicPlayer:
 
     def _default(self, legal: list[Action]) -> Action:
         """Anything without a rule of thumb (buying cards, the Mill, swaps, the provinces
-        Rebellion and Pirates strike, Black Death's region): pass when passing is allowed, since every extra card costs
-        stabilisation; otherwise a choice of the player's own stream."""
+        Rebellion and Pirates strike, Black Death's region): pass when passing is allowed,
+        since every extra card costs stabilisation; otherwise a choice of its own stream."""
         if Done() in legal:
             return Done()
         return self.random.choice(legal)
