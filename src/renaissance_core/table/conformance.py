@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from ..game.actions import action_json, parse_action
 from ..game.config import GameConfig
 from ..players.randomplay import RandomPlayer
-from ..turn.game import digest, new_game, replay
+from ..turn.game import digest, new_game
 from ..turn.invariants import breaches
 from ..turn.state import GameState
 from .save import encode_save, load_game
@@ -61,12 +61,12 @@ def conform_game(players: int, seed: int) -> Conformance:
 
 
 def _round_trips(config: GameConfig, state: GameState) -> list[str]:
+    """A save is the config and the log: loading it replays the log from a new game, so one
+    load is the save → load → replay round trip."""
     out = []
     loaded, _ = load_game(encode_save(state, game_id="conformance"))
-    if digest(loaded) != digest(state):
-        out.append("save → load gives another digest")
-    if digest(replay(config, state.actions)) != digest(state):
-        out.append("replaying the log gives another digest")
+    if digest(loaded) != digest(state) or loaded.actions != state.actions:
+        out.append("save → load → replay gives another game")
     if sum(state.returns()) < 1 and any(state.alive):  # Q-43: only the eliminated never win
         out.append("a finished game without a winner")
     return out
