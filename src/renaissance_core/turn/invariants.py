@@ -57,7 +57,7 @@ def _cards(state: GameState) -> list[str]:
     places = (state.deck + state.reuse + state.removed + state.set_aside
               + [c for h in state.hands for c in h] + [c for c, _ in state.display]
               + [c for cards in state.future.values() for c in cards])
-    if sorted(places) != sorted(state.cards):
+    if len(places) != len(state.cards) or set(places) != state.cards.keys():
         return ["a card is missing or in two places"]
     return []
 
