@@ -5,7 +5,10 @@ Random players (renaissance_core.players.randomplay) play N games, the seat coun
 over 3, 4, 5 and 6; each action is chosen from the legal actions and applied (a full copy
 of the state per action). Reported: actions per second (choosing included), games per
 second, and per seat count the mean game length in actions and rounds and the mean time
-per game. The last line printed is always ``renaissance: A actions/s, G games/s``.
+per game; then the cost of one state copy (``GameState.clone``, what every ``apply`` and
+every bot's look-ahead pays), measured on the positions of a 6-seat game. Times are the
+process's CPU time, which other work on a shared machine disturbs less than the wall clock.
+The last line printed is always ``renaissance: A actions/s, G games/s``.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from renaissance_core.players.randomplay import RandomPlayer  # noqa: E402
 
 def one_game(players: int, seed: int) -> tuple[int, int, float]:
     """(actions, rounds, seconds) of one random game to its end."""
-    start = time.perf_counter()
+    start = time.process_time()
     state = new_game(GameConfig.of(players, seed=seed))
     bots = [RandomPlayer(seed * 7 + p) for p in range(players)]
     actions = 0
@@ -32,7 +35,25 @@ def one_game(players: int, seed: int) -> tuple[int, int, float]:
         seat = state.seats_to_act[0]
         state = state.apply(bots[seat].choose(state, seat))
         actions += 1
-    return actions, state.round, time.perf_counter() - start
+    return actions, state.round, time.process_time() - start
+
+
+def copy_cost(seed: int = 1, every: int = 25) -> tuple[float, int]:
+    """(microseconds a clone, positions measured) over every ``every``-th position of one
+    random 6-seat game."""
+    state = new_game(GameConfig.of(6, seed=seed))
+    bots = [RandomPlayer(seed * 7 + p) for p in range(6)]
+    positions = []
+    while not state.is_terminal:
+        if len(state.actions) % every == 0:
+            positions.append(state)
+        seat = state.seats_to_act[0]
+        state = state.apply(bots[seat].choose(state, seat))
+    start = time.process_time()
+    for position in positions:
+        for _ in range(20):
+            position.clone()
+    return (time.process_time() - start) / (20 * len(positions)) * 1e6, len(positions)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -51,6 +72,8 @@ def main(argv: list[str] | None = None) -> None:
                   f"{statistics.mean(a for a, _, _ in runs):.0f} actions, "
                   f"{statistics.mean(r for _, r, _ in runs):.1f} rounds, "
                   f"{statistics.mean(t for _, _, t in runs):.3f} s a game")
+    micros, positions = copy_cost()
+    print(f"state copy: {micros:.0f} µs (mean over {positions} positions of a 6-seat game)")
     print(f"renaissance: {total_actions / total_time:.0f} actions/s, "
           f"{args.games / total_time:.2f} games/s")
 

@@ -146,3 +146,40 @@ def test_r6_2_it_keeps_a_commodity_card_that_pays_a_rival_more_while_its_hand_is
     hands[seat] = ["wine_1"]
     theirs = edit(state, holdings=holdings, hands=hands)
     assert HeuristicPlayer(0).choose(theirs, seat) == Done()
+
+
+def _at_war_choice(cards, **facts):
+    """Phase 3 of a 3-seat round 1, seat 0 holding ``cards`` (seat 1 the richest)."""
+    from renaissance_helpers import at
+
+    state = set_up(3)
+    hands = [list(cards), list(state.hands[1]), list(state.hands[2])]
+    return at(state, "play", hands=hands, misery=[0, 0, 0], **facts)
+
+
+def test_r14_3_the_heuristic_strikes_the_leader_and_loses_the_cheaper_half():
+    from renaissance_core.game.actions import ChooseLoss, ChooseVictim
+
+    state = _at_war_choice(["civil_war"], cash=[30, 90, 40], bought=[5, 5, 4])
+    player = HeuristicPlayer(seed=3)
+    named = state.apply(PlayCard("civil_war"))
+    assert player.choose(named, 0) == ChooseVictim(1)  # the richest rival
+    struck = named.apply(ChooseVictim(1))
+    assert player.choose(struck, 1) == ChooseLoss("tokens")  # 2 tokens, not 45 ducats
+    poor = _at_war_choice(["civil_war"], cash=[30, 6, 40], bought=[5, 5, 4])
+    struck = poor.apply(PlayCard("civil_war")).apply(ChooseVictim(1))
+    assert player.choose(struck, 1) == ChooseLoss("cash")  # 3 ducats, not 2 tokens
+
+
+def test_r14_11_the_heuristic_hands_over_the_markers_worth_least():
+    from test_r14_wars import _dice
+
+    from renaissance_core.game.actions import ChooseProvince, ChooseVictim
+
+    control = {"barcelona": 0, "genoa": 1, "venice": 2, "milan": 1, "corsica": 1}
+    state = _at_war_choice(["war"], control=control)
+    lost = edit(state.apply(PlayCard("war")), rng=_dice(6, 5)).apply(ChooseVictim(1))
+    assert lost.pending == [("war_handover", 1, "0:1")]
+    worth = {a: HeuristicPlayer(0)._area_income(a) * lost.board.areas[a].volume
+             for a in ("milan", "corsica")}
+    assert HeuristicPlayer(seed=3).choose(lost, 1) == ChooseProvince(min(worth, key=worth.get))

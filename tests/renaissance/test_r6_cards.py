@@ -27,8 +27,8 @@ def _playing(cards, holdings=None, **facts):
 
 
 def test_r6_1_one_lap_with_any_number_of_cards():
-    state, seat = _playing(["wine_1", "stone_1", "war"])
-    state = state.apply(PlayCard("stone_1")).apply(PlayCard("war"))
+    state, seat = _playing(["wine_1", "stone_1", "uprising"])
+    state = state.apply(PlayCard("stone_1")).apply(PlayCard("uprising"))
     assert state.current_player == seat
     state = state.apply(Done())
     assert state.current_player != seat
@@ -105,3 +105,19 @@ def test_r6_8_cards_made_unplayable_stay_in_hand():
     state = state.apply(PlayCard("wine_1"))
     assert state.current_player != seat  # nothing playable left: the lap moves on
     assert state.hands[seat] == ["stirrup"]
+
+
+def test_r6_9_a_card_is_never_taken_back_because_a_wrong_play_is_refused_unchanged():
+    # a card not in hand, or one that cannot be played now, is refused before anything
+    # moves: the state is as it was and the card stays in hand to be played when it may.
+    state, seat = _playing(["wine_1", "stirrup"], marks={"played:gunpowder"})
+    before = state.facts()
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(PlayCard("stone_1"))
+    assert refused.value.rule == "R-6.9"
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(PlayCard("stirrup"))  # made unplayable by Gunpowder
+    assert refused.value.rule == "R-6.8"
+    assert state.facts() == before and sorted(state.hands[seat]) == ["stirrup", "wine_1"]
+    assert PlayCard("stirrup") not in state.legal_actions()
+    assert PlayCard("wine_1") in state.legal_actions()  # the next opportunity is still there

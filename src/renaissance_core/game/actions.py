@@ -124,6 +124,14 @@ class NameCategory:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseLoss:
+    """R-14.3, Q-24: what a Civil War's victim gives up: half its ``cash`` or half its
+    ``tokens`` bought for this round."""
+    loss: str
+    type: ClassVar[str] = "choose_loss"
+
+
+@dataclass(frozen=True, slots=True)
 class GrowFleet:
     """R-7.2: one step up the fleet track."""
     type: ClassVar[str] = "grow_fleet"
@@ -190,13 +198,13 @@ class Done:
 
 Action = (ReturnCard | BidCapital | ChooseCapital | BidTokens | RemoveMarker | MillStep | BuyCard
           | Discard | PlayCard | NameCommodity | ChooseVictim | ChooseProvince | ChooseRegion
-          | NameCategory | GrowFleet | BuyAdvance | UsePatron | Place | Attack | CathedralAttack
-          | Exchange | TokensForCard | SwapOrder | Done)
+          | NameCategory | ChooseLoss | GrowFleet | BuyAdvance | UsePatron | Place | Attack
+          | CathedralAttack | Exchange | TokensForCard | SwapOrder | Done)
 ACTION_TYPES: dict[str, Any] = {t.type: t for t in (
     ReturnCard, BidCapital, ChooseCapital, BidTokens, RemoveMarker, MillStep, BuyCard, Discard,
     PlayCard, NameCommodity, ChooseVictim, ChooseProvince, ChooseRegion, NameCategory,
-    GrowFleet, BuyAdvance, UsePatron, Place, Attack, CathedralAttack, Exchange, TokensForCard,
-    SwapOrder, Done)}
+    ChooseLoss, GrowFleet, BuyAdvance, UsePatron, Place, Attack, CathedralAttack, Exchange,
+    TokensForCard, SwapOrder, Done)}
 
 
 def action_dict(action: Action) -> dict[str, Any]:

@@ -31,6 +31,9 @@ from ..game.actions import (
     BuyAdvance,
     CathedralAttack,
     ChooseCapital,
+    ChooseLoss,
+    ChooseProvince,
+    ChooseVictim,
     Discard,
     Done,
     Exchange,
@@ -91,12 +94,13 @@ class HeuristicPlayer:
                 (NameCommodity, self._name_commodity), (Attack | CathedralAttack, self._conflict),
                 (Exchange, self._exchange), (PlayCard, self._play_card),
                 (Discard, self._discard), (BuyAdvance | GrowFleet | UsePatron, self._purchase),
-                (Place, self._place)]
+                (Place, self._place), (ChooseVictim, self._victim), (ChooseLoss, self._loss),
+                (ChooseProvince, self._hand_over)]
 
     def _default(self, legal: list[Action]) -> Action:
-        """Anything without a rule of thumb (buying cards, the Mill, swaps, events' choices
-        still to come): pass when passing is allowed, since every extra card costs
-        stabilisation; otherwise a choice of the player's own stream."""
+        """Anything without a rule of thumb (buying cards, the Mill, swaps, the provinces
+        Rebellion and Pirates strike, Black Death's region): pass when passing is allowed,
+        since every extra card costs stabilisation; otherwise a choice of its own stream."""
         if Done() in legal:
             return Done()
         return self.random.choice(legal)
@@ -300,6 +304,35 @@ class HeuristicPlayer:
         if Attack() in legal and float(win_chance(self._rank(view))) >= GOOD_ODDS:
             return Attack()
         return Done()
+
+
+    # --- the events' choices -------------------------------------------------------------
+
+    def _standing(self, view: View, seat: int) -> float:
+        """A seat's score as R-13.3 counts it: advances' values + cash − misery."""
+        owned = view["advances"].get(str(seat), {})
+        return (sum(self.sheet.advances[a].cost for a in owned) + view["cash"][seat]
+                - self.sheet.misery_levels[view["misery"][seat]])
+
+    def _victim(self, view: View, legal: list[Action]) -> Action:
+        """Alchemy, Civil War and War strike the strongest rival: only one player wins."""
+        return max((a for a in legal if isinstance(a, ChooseVictim)),
+                   key=lambda a: (self._standing(view, a.victim), -a.victim))
+
+    def _loss(self, view: View, legal: list[Action]) -> Action:
+        """Civil War (Q-24): a bought token is worth about three ducats to place (it costs
+        one and earns a share of a province); lose whichever half is worth less."""
+        seat = view["seat"]
+        tokens_worth = 3 * (view["bought"][seat] // 2)
+        return ChooseLoss("tokens" if tokens_worth < view["cash"][seat] // 2 else "cash")
+
+    def _hand_over(self, view: View, legal: list[Action]) -> Action | None:
+        """A War lost: hand over the markers that bring least."""
+        if not view["pending"] or view["pending"][-1][0] != "war_handover":
+            return None
+        return min((a for a in legal if isinstance(a, ChooseProvince)),
+                   key=lambda a: (self._area_income(a.area) * self.board.areas[a.area].volume,
+                                  a.area))
 
 
 def play_heuristic_seat(state: GameState, heuristic_seat: int, seed: int = 0,

@@ -4,9 +4,9 @@ Built so far: Enlightened Despot (R-14.1), Alchemy (R-14.2), Rebellion (R-14.5) 
 R-6.6's marker turned token, Papal Decree (R-14.6), Pirates/Vikings (R-14.7), Uprising
 (R-14.8), Famine (R-14.9), Mysticism (R-14.10), Black Death (R-14.14), Religious War
 (R-14.15), Mongol Invasion (R-14.16) and the four military cards' strength in conflicts
-(R-14.12, R-14.13, R-14.17, R-14.18), Crusade (R-14.4). Civil War (R-14.3) and War (R-14.11)
-are still played for no effect (Q-37) until their slice. A choice in the middle of an
-effect waits on the decision stack; the player who played the card makes it (R-6.5).
+(R-14.12, R-14.13, R-14.17, R-14.18), Crusade (R-14.4); Civil War (R-14.3) and War (R-14.11)
+in ``turn.wars``. A choice in the middle of an effect waits on the decision stack; the
+player who played the card makes it (R-6.5).
 """
 
 from __future__ import annotations
@@ -248,6 +248,10 @@ def take_effect(state: GameState, seat: int, card: str) -> None:
     effect = EFFECTS.get(card)
     if effect is not None:
         effect(state, seat)
+    elif card in ("civil_war", "war"):
+        from . import wars  # wars builds on this module's helpers
+
+        (wars.civil_war if card == "civil_war" else wars.war)(state, seat)
 
 
 # --- decisions in the middle of an effect ---------------------------------------------------

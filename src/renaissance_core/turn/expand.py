@@ -3,7 +3,8 @@
 Holy Indulgence at the start (R-8.1), placing bought tokens one at a time (R-8.3; reach
 over land and sea in ``reach``, the token itself in ``placing``, conflicts in ``conflict``),
 cards bought with tokens (R-8.12), unplaced tokens back to stock (R-8.13), the bonus card
-(R-8.20) and settling (R-8.21). **Pending (slice 3):** the Civil War victim's place (R-8.2).
+(R-8.20) and settling (R-8.21). A Civil War's victim plays last (R-8.2,
+``GameState.acting_order``).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def eligible(state: GameState, seat: int) -> bool:
 
 
 def legal(state: GameState) -> list[Action]:
-    seat = state.order[state.turn]
+    seat = state.acting_order()[state.turn]
     out: list[Action] = [Done(), *(Place(a) for a in placeable(state, seat))]
     if _can_buy_card(state, seat):
         out.append(TokensForCard())
@@ -42,7 +43,7 @@ def legal(state: GameState) -> list[Action]:
 
 
 def apply(state: GameState, action: Action) -> None:
-    seat = state.order[state.turn]
+    seat = state.acting_order()[state.turn]
     if isinstance(action, Done):
         state.stock_tokens[seat] += state.bought[seat]  # R-8.13
         state.bought[seat] = 0

@@ -26,6 +26,7 @@ from . import (
     setup,
     shortages,
     swap,
+    wars,
 )
 from .state import GameState
 
@@ -47,7 +48,9 @@ DECISIONS: dict[str, ModuleType] = {"name_commodity": play, "renaissance_swap": 
                                      "conflict": conflict, "written_records": records,
                                      "alchemy": events, "papal_decree": events,
                                      "rebellion": events, "pirates": events,
-                                     "black_death": events, "crusade": events}
+                                     "black_death": events, "crusade": events,
+                                     "civil_war": wars, "civil_war_loss": wars, "war": wars,
+                                     "war_handover": wars}
 
 
 def seats_to_act(state: GameState) -> tuple[int, ...]:
@@ -57,7 +60,8 @@ def seats_to_act(state: GameState) -> tuple[int, ...]:
         return (state.pending[-1][1],)
     if state.step in SEALED:
         return tuple(p for p in range(state.players) if state.alive[p] and p not in state.sealed)
-    return (state.order[state.turn],) if state.turn < len(state.order) else ()
+    order = state.acting_order()
+    return (order[state.turn],) if state.turn < len(order) else ()
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -88,12 +92,11 @@ def settle_flow(state: GameState) -> None:
             if seats_to_act(state):
                 return
         else:
-            module = STEPS[state.step]
-            while state.turn < len(state.order) and not (
-                    state.alive[state.order[state.turn]]
-                    and module.eligible(state, state.order[state.turn])):
+            module, order = STEPS[state.step], state.acting_order()
+            while state.turn < len(order) and not (
+                    state.alive[order[state.turn]] and module.eligible(state, order[state.turn])):
                 state.turn += 1
-            if state.turn < len(state.order):
+            if state.turn < len(order):
                 return
         enter(state, STEPS[state.step].finish(state))
 

@@ -27,10 +27,18 @@ def room_for_token(state: GameState, seat: int, area_id: str, *,
 
 
 def placeable(state: GameState, seat: int) -> list[str]:
+    """The areas ``room_for_token`` allows, in one plain pass over the seat's reach."""
     if state.bought[seat] <= 0:
         return []
-    reach = within_reach(state, seat)
-    return [area for area in sorted(reach) if room_for_token(state, seat, area, reach=reach)]
+    areas, control, tokens = state.board.areas, state.control, state.tokens
+    out = []
+    for area in sorted(within_reach(state, seat)):
+        if control.get(area) == seat:
+            continue
+        here = tokens.get(area)
+        if here is None or here.get(seat, 0) < areas[area].volume:
+            out.append(area)
+    return out
 
 
 def place(state: GameState, seat: int, area_id: str) -> None:

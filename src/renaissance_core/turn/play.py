@@ -5,8 +5,8 @@ name the commodity through the decision stack. Personalities give their player t
 round's discounts (R-6.7) and, with Printing, a refund (R-15.O). Event cards are recorded as
 played this round (Walter Sans-Avoir, Marco Polo and R-6.8's unplayable cards follow that),
 take their effect at once (R-6.5, ``turn.events``) and go to the reuse pile or out of the
-game by their mark. The events ``turn.events`` does not build yet are played for no effect
-(Q-37).
+game by their mark. A War still tied is rolled again at the start of each later card
+phase (R-14.11, ``turn.wars``).
 """
 
 from __future__ import annotations
@@ -19,10 +19,11 @@ from ..game.payout import payout
 from .common import put_away, receive
 from .events import take_effect
 from .state import GameState
+from .wars import roll_open_wars
 
 
 def start(state: GameState) -> None:
-    pass
+    roll_open_wars(state)  # R-14.11: each later card phase
 
 
 def eligible(state: GameState, seat: int) -> bool:
@@ -66,8 +67,10 @@ def finish(state: GameState) -> str:
 
 
 def play_card(state: GameState, seat: int, card: str, final: bool) -> None:
-    if card not in state.hands[seat] or not playable(state, seat, card):
-        raise IllegalAction("R-6.8", "that card is not in hand or cannot be played now")
+    if card not in state.hands[seat]:  # Q-64: refused before anything moves, never taken back
+        raise IllegalAction("R-6.9", "that card is not in this player's hand")
+    if not playable(state, seat, card):
+        raise IllegalAction("R-6.8", "that card cannot be played now; it stays in hand")
     info = state.cards[card]
     state.hands[seat].remove(card)
     if info.kind == COMMODITY:

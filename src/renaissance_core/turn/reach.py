@@ -11,6 +11,9 @@ still count: they were carried).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ..boards.board import Board
 from ..game.constants import GALLEY, HIGH_SEAS, THREE_MASTER
 from .state import GameState
 
@@ -19,25 +22,32 @@ UNLIMITED = 10_000  # high-seas ships carry any number of tokens (R-8.8)
 
 def bases(state: GameState, seat: int) -> set[str]:
     """R-8.4: settled tokens and control markers, and one's own capital whoever holds it."""
-    out = {area for area, by_seat in state.tokens.items()
-           if by_seat.get(seat, 0) > state.new_tokens.get(area, {}).get(seat, 0)}
-    out |= {area for area, who in state.control.items()
-            if who == seat and area not in state.new_control}
+    new_tokens, new_control = state.new_tokens, state.new_control
+    out = set()
+    for area, by_seat in state.tokens.items():  # a plain loop: this runs for every move
+        count = by_seat.get(seat)
+        if count and (area not in new_tokens or count > new_tokens[area].get(seat, 0)):
+            out.add(area)
+    for area, who in state.control.items():
+        if who == seat and area not in new_control:
+            out.add(area)
     capital = state.capital[seat]
     if capital:
         out.add(capital)
     return out
 
 
-def land_reach(state: GameState, seat: int) -> set[str]:
-    """R-8.5: bordering areas; with I two steps, through an area no opponent controls."""
+def land_reach(state: GameState, seat: int, starts: set[str] | None = None) -> set[str]:
+    """R-8.5: bordering areas; with I two steps, through an area no opponent controls.
+    ``starts``: the seat's bases when the caller has them already."""
     areas = state.board.areas
-    found = set(bases(state, seat))  # Q-39: a base is within its own reach
+    found = bases(state, seat) if starts is None else set(starts)  # Q-39: a base is its own
+    caravan = state.owns(seat, "I")
     for base in list(found):
         for near in areas[base].neighbours:
             found.add(near)
             # Q-39: Caravan passes any area no opponent controls (passing is not entering)
-            if state.owns(seat, "I") and state.controller(near) in (None, seat):
+            if caravan and state.controller(near) in (None, seat):
                 found.update(areas[near].neighbours)
     return found
 
@@ -59,7 +69,7 @@ def galley_reach(state: GameState, starts: set[str], size: int, astronomy: bool)
     return set().union(*(table[port][size] for port in starts if port in table)) - starts
 
 
-def sea_reach(state: GameState, seat: int) -> dict[str, int]:
+def sea_reach(state: GameState, seat: int, starts: set[str] | None = None) -> dict[str, int]:
     """R-8.6–R-8.8: area -> the tokens its ship may carry there this round.
 
     Q-52: a ship sails from a coastal base (the boxes count, being reached by sea only). Every
@@ -69,23 +79,49 @@ def sea_reach(state: GameState, seat: int) -> dict[str, int]:
     """
     kind, size = state.fleet_kind[seat], state.fleet_size[seat]
     areas = state.board.areas
-    ports = {b for b in bases(state, seat) if areas[b].coastal}
+    ports = {b for b in (bases(state, seat) if starts is None else starts) if areas[b].coastal}
     if kind is None or not ports:
         return {}
     if kind == GALLEY:
         return dict.fromkeys(galley_reach(state, ports, size, state.owns(seat, "A")), size)
-    coastal = [a.id for a in areas.values() if a.coastal and a.id not in ports]
+    coasts = _coasts(state.board)
     if kind == THREE_MASTER:
-        return {a: size for a in coastal if areas[a].kind != "box"}
+        return {a: size for a in coasts.european if a not in ports}
     assert kind == HIGH_SEAS
-    return {a: UNLIMITED for a in coastal
-            if areas[a].region != "new_world" or state.owns(seat, "U")}
+    reached = coasts.european + coasts.orient
+    if state.owns(seat, "U"):
+        reached += coasts.new_world
+    return {a: UNLIMITED for a in reached if a not in ports}
+
+
+class _Coasts(NamedTuple):
+    european: tuple[str, ...]  # coastal areas that are no box (and so not overseas)
+    orient: tuple[str, ...]  # coastal areas of the Orient and the New World (the boxes)
+    new_world: tuple[str, ...]
+    boxes: tuple[str, ...]  # every overseas box (Q-16)
+
+
+_COASTS: dict[int, _Coasts] = {}
+
+
+def _coasts(board: Board) -> _Coasts:
+    """The board's coastal areas by kind, derived once per board (the board never changes)."""
+    found = _COASTS.get(id(board))
+    if found is None:
+        areas = board.areas.values()
+        found = _COASTS[id(board)] = _Coasts(
+            tuple(a.id for a in areas if a.coastal and a.kind != "box"),
+            tuple(a.id for a in areas if a.coastal and a.kind == "box"
+                  and a.region != "new_world"),
+            tuple(a.id for a in areas if a.coastal and a.kind == "box"
+                  and a.region == "new_world"),
+            tuple(a.id for a in areas if a.kind == "box"))
+    return found
 
 
 def overseas_held(state: GameState, seat: int) -> int:
     """Q-16: the boxes in which a player has pieces (West Africa and Iceland not counted)."""
-    return sum(1 for a in state.board.areas.values()
-               if a.kind == "box" and state.pieces(a.id, seat) > 0)
+    return sum(1 for box in _coasts(state.board).boxes if state.pieces(box, seat) > 0)
 
 
 def within_reach(state: GameState, seat: int) -> dict[str, int]:
@@ -94,8 +130,9 @@ def within_reach(state: GameState, seat: int) -> dict[str, int]:
     The limits of R-8.8–R-8.10 apply here: never a region out of play, region V only with
     R, and a new overseas box only while fewer than k are held (Q-16).
     """
-    out = dict.fromkeys(land_reach(state, seat), UNLIMITED)
-    for area, carry in sea_reach(state, seat).items():
+    starts = bases(state, seat)
+    out = dict.fromkeys(land_reach(state, seat, starts), UNLIMITED)
+    for area, carry in sea_reach(state, seat, starts).items():
         if area not in out:
             left = carry - state.shipped.get(area, {}).get(seat, 0)
             if left > 0:

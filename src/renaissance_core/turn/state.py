@@ -186,6 +186,18 @@ class GameState:
     def level_value(self, seat: int) -> int:
         return self.sheet.misery_levels[self.misery[seat]]
 
+    def acting_order(self) -> list[int]:
+        """The order seats act in the step now running: the order track's, except that in
+        phase 5 the victims of this round's Civil Wars play last, in their own order (R-8.2).
+        The order track itself, and so each seat's rank (R-3.3), does not change."""
+        if self.step != "expand":
+            return self.order
+        last = {e[10:] for e in self.round_events if e.startswith("civil_war:")}
+        if not last:
+            return self.order
+        return ([p for p in self.order if str(p) not in last]
+                + [p for p in self.order if str(p) in last])
+
     def alive_in_order(self) -> list[int]:
         return [p for p in self.order if self.alive[p]]
 
@@ -211,14 +223,14 @@ class GameState:
                                "actions": len(self.actions), "pending": self.pending}
         for name in (*_SCALARS, *_LISTS, *_NESTED_LISTS):
             out[name] = getattr(self, name)
+        # Dicts are copied unsorted: digests sort keys when writing (and every inner key is a
+        # seat, 0–5, whose number and text sort alike); sets become sorted lists.
         for name in _DICT_OF_DICTS:
-            out[name] = {str(k): dict(sorted(v.items())) for k, v in
-                         sorted(getattr(self, name).items()) if v}
+            out[name] = {str(k): dict(v) for k, v in getattr(self, name).items() if v}
         for name in _SETS_PER_SEAT:
             out[name] = [sorted(x) for x in getattr(self, name)]
         for name in _DICTS:
-            out[name] = {str(k): v for k, v in sorted(getattr(self, name).items(),
-                                                          key=lambda kv: str(kv[0]))}
+            out[name] = {str(k): v for k, v in getattr(self, name).items()}
         out["new_control"] = sorted(self.new_control)
         out["marks"] = sorted(self.marks)
         return out
