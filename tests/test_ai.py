@@ -25,6 +25,7 @@ from vinci_core.players.ai import (
     LEVELS,
     PLAN_WORK,
     ROLLOUT_WORK,
+    ROLLOUTS,
     BookPlayer,
     Decision,
     StrongPlayer,
@@ -169,7 +170,8 @@ def test_the_work_budget_bounds_every_decision() -> None:
     """A decision plays at most its budget's positions (plus the last round of rollouts
     started within it), whatever the position: that, not the clock, caps its time."""
     cfg = table(4, 9, "europe")
-    unbounded = StrongPlayer(rollout_work=10**9, plan_work=10**9)
+    # Twice the rollouts with no work limit: what the budget saves.
+    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9)
     most = most_unbounded = 0
     for state in strong_positions(cfg, 2):
         most = max(most, slices(StrongPlayer().think(state))[0])
