@@ -18,7 +18,9 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
-  reached plus what the position promises (:func:`position_value`).
+  reached plus what the position promises (:func:`position_value`), less half what the
+  best opponent's position promises (:data:`RIVAL_WEIGHT`): a race is won against the
+  leader. The turn planner likewise prefers conquests that cut the leader's prospects.
 - **Reorganization and returned tokens**: tokens go where a neighbour could attack
   (cheapest province for the strongest threat first); interior provinces keep one token.
 - **Diplomacy**: peace with the neighbour that could hurt most. **Forts**: as the book.
@@ -926,5 +928,6 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 __all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
            "book_reason", "checked", "defended_placement", "finish", "hint",
-           "measured_bonus", "player_for_seat", "plan_value", "position_value", "threats",
+           "measured_bonus", "player_for_seat", "plan_value", "position_value",
+           "rival_prospect", "threats",
            "turns_after"]
