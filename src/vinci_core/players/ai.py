@@ -929,5 +929,4 @@ def checked(state: GameState, decision: Decision) -> Decision:
 __all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
            "book_reason", "checked", "defended_placement", "finish", "hint",
            "measured_bonus", "player_for_seat", "plan_value", "position_value",
-           "rival_prospect", "threats",
-           "turns_after"]
+           "rival_prospect", "threats", "turns_after"]
