@@ -4,7 +4,8 @@
 - Strength: the strong AI against book players (the rulebook's virtual players), 4-seat
   classic games on Europe by default, the strong seat rotated over the positions (game g
   puts it in seat g mod seats, seed g): win rate with a 95% Wilson interval (a shared
-  victory counts as a share), and mean final VP of the strong seat against the book seats.
+  victory counts as a share), mean final VP of the strong seat against the book seats, and
+  its mean margin over the best book seat of each game (its VP less that seat's).
   ``--ruleset online`` plays online games, on both boards (Europe and Mare Nostrum, game by
   game, half each) unless ``--board`` names one; ``--seats`` sets the table size;
   ``--no-endgame`` turns off the strong AI's planning for a round limit (to measure it).
@@ -111,6 +112,7 @@ def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
     wins = 0.0
     vp_strong: list[int] = []
     vp_book: list[int] = []
+    margins: list[int] = []
     times: list[float] = []
     work: list[int] = []
     civs: list[dict[str, Any]] = []
@@ -129,6 +131,8 @@ def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
         wins += (1.0 / len(won)) if seat in won else 0.0
         vp_strong.append(state.scores[seat])
         vp_book.extend(s for i, s in enumerate(state.scores) if i != seat)
+        margins.append(state.scores[seat] - max(s for i, s in enumerate(state.scores)
+                                                if i != seat))
         times.extend(t)
         for record in c:
             record["strong"] = record["seat"] == seat
@@ -137,7 +141,7 @@ def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
             print(f"  {g + 1} games: strong won {wins:.1f} ({time.perf_counter() - started:.0f} s)",
                   flush=True)
     return {"games": games, "wins": wins, "vp_strong": vp_strong, "vp_book": vp_book,
-            "times": times, "work": work, "civs": civs, "offers": offers,
+            "margins": margins, "times": times, "work": work, "civs": civs, "offers": offers,
             "seconds": time.perf_counter() - started}
 
 
@@ -189,7 +193,8 @@ def main(argv: list[str] | None = None) -> int:
     main_run = strong_vs_book(n, args, strong)
     times = sorted(main_run["times"])
     print(f"  mean final VP: strong {statistics.fmean(main_run['vp_strong']):.1f}, "
-          f"book {statistics.fmean(main_run['vp_book']):.1f}")
+          f"book {statistics.fmean(main_run['vp_book']):.1f}; margin over the best book "
+          f"seat {statistics.fmean(main_run['margins']):+.1f} VP")
     p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
     print(f"  decision time of the strong seat (CPython, {len(times)} decisions): "
           f"mean {1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, "

@@ -5,10 +5,11 @@ plain to a player are decided that way."""
 from __future__ import annotations
 
 import pytest
-from builders import give_civ, position, put, start_turn
+from builders import give_civ, position, put, set_score, start_turn
 
 from vinci_core import (
     Choose,
+    Conquer,
     Decline,
     Finish,
     GameConfig,
@@ -25,12 +26,14 @@ from vinci_core.players.ai import (
     LEVELS,
     PLAN_WORK,
     ROLLOUT_WORK,
+    ROLLOUTS,
     BookPlayer,
     Decision,
     StrongPlayer,
     finish,
     hint,
     player_for_seat,
+    rival_prospect,
 )
 from vinci_core.players.randomplay import RandomChooser
 from vinci_core.players.virtual import VirtualPlayer
@@ -169,7 +172,8 @@ def test_the_work_budget_bounds_every_decision() -> None:
     """A decision plays at most its budget's positions (plus the last round of rollouts
     started within it), whatever the position: that, not the clock, caps its time."""
     cfg = table(4, 9, "europe")
-    unbounded = StrongPlayer(rollout_work=10**9, plan_work=10**9)
+    # Twice the rollouts with no work limit: what the budget saves.
+    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9)
     most = most_unbounded = 0
     for state in strong_positions(cfg, 2):
         most = max(most, slices(StrongPlayer().think(state))[0])
@@ -288,6 +292,29 @@ def test_reinforces_the_province_an_enemy_will_attack() -> None:
     placed = dict(decision.action.placement)
     assert placed == {"aquitaine": 1, "brittany": 1, "burgundy": 7}, decision
     assert "Burgundy" in decision.reason
+
+
+def test_takes_the_leaders_province_rather_than_an_equal_one_of_a_trailing_player() -> None:
+    """Playing against the leader (issue 31): two equal provinces next door, one the
+    leader's, one a trailing player's, tokens for one of them: the turn planner takes the
+    leader's, whichever seat leads; playing for its own VP alone it cannot tell them apart."""
+    for leader, trailing in ((1, 2), (2, 1)):
+        s = position(seats=3, map="europe", virtual=(0, 1, 2))
+        s = give_civ(s, 0, ("diplomacy", "heritage"), hand=3)
+        s = put(s, "burgundy", 0, 2)
+        for pid in ("england", "aquitaine", "provence", "bavaria", "w_alps"):
+            s = put(s, pid, "neutral", 3)
+        for seat, pid in ((1, "brittany"), (2, "saxony")):
+            s = give_civ(s, seat, ("ports", "militia"), hand=0)
+            s = put(s, pid, seat, 1)
+        s = set_score(set_score(set_score(s, leader, 90), trailing, 30), 0, 60)
+        s = start_turn(s, 0)
+        before = rival_prospect(s, 0)
+        plan = finish(StrongPlayer()._plan(s, 0))
+        assert plan and isinstance(plan[0], Conquer), plan
+        taken = s.board.index[plan[0].province]
+        assert s.owner[taken] == leader, plan
+        assert rival_prospect(s.apply(plan[0]), 0) < before
 
 
 def test_book_level_plays_exactly_as_the_virtual_player() -> None:

@@ -18,7 +18,9 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
-  reached plus what the position promises (:func:`position_value`).
+  reached plus what the position promises (:func:`position_value`), less half what the
+  best opponent's position promises (:data:`RIVAL_WEIGHT`): a race is won against the
+  leader. The turn planner likewise prefers conquests that cut the leader's prospects.
 - **Reorganization and returned tokens**: tokens go where a neighbour could attack
   (cheapest province for the strongest threat first); interior provinces keep one token.
 - **Diplomacy**: peace with the neighbour that could hurt most. **Forts**: as the book.
@@ -101,8 +103,17 @@ WIN_BONUS = 30.0
 # (civilization choices, and the first conquest of a turn, which weighs a decline too):
 # about 0.25 ms a position in CPython on the project's machine, a few times that in the
 # browser, so the slowest decision stays well under a second there (README, bench/web.py).
-ROLLOUT_WORK = 300
+ROLLOUT_WORK = 500
 PLAN_WORK = 120
+# Playing against the leader (issue 31): a multi-player race is won by ending ahead of the
+# best opponent, not by scoring most in a vacuum. The rollouts weigh an option by the seat's
+# position value less RIVAL_WEIGHT times the best opponent's; the turn planner subtracts
+# PLAN_RIVAL times the best opponent's prospects (:func:`rival_prospect`), so a conquest
+# that cuts the leader's income is preferred to an equal one that does not. Measured on the
+# same seeds against the book players (docs/players.md): more wins and a larger margin over
+# the best book seat at 4 and 6 seats.
+RIVAL_WEIGHT = 0.5
+PLAN_RIVAL = 0.5
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
 
@@ -255,6 +266,20 @@ def plan_value(state: GameState, seat: int, endgame: bool = True) -> float:
             - EXPOSED_WEIGHT * exposed)
 
 
+def rival_prospect(state: GameState, seat: int) -> float:
+    """The best prospects among ``seat``'s opponents: score plus two turns of income
+    (:func:`turn_income`). Taking a province from the opponent with the best prospects
+    lowers it; taking one from anyone else does not.
+
+    >>> from vinci_core import GameConfig, Seat, new_game
+    >>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=1)
+    >>> rival_prospect(new_game(cfg), 0)  # the starting score: no empire yet
+    10
+    """
+    return max(state.players[o].score + 2 * turn_income(state, o)
+               for o in range(state.rules.seats) if o != seat)
+
+
 # --- the strong player ------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -271,6 +296,9 @@ class StrongPlayer:
     # Plan for a fixed round limit (Y-6.1): the future counts only the turns left, the last
     # turn plays for its own VP and never declines. No effect on classic games.
     endgame: bool = True
+    # Play against the leader (see RIVAL_WEIGHT and PLAN_RIVAL): 0 plays for its own VP.
+    rival_weight: float = RIVAL_WEIGHT
+    plan_rival: float = PLAN_RIVAL
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -306,10 +334,12 @@ class StrongPlayer:
     # -- civilization choice and decline: rollouts --
 
     def _rollout_value(self, state: GameState, first: Action | None, seat: int, i: int,
-                       work: Work) -> Thinking[float]:
-        """``position_value`` for ``seat`` after ``first`` (None: this turn played on by
-        the book without declining) and ``horizon`` more of its turns played by the book,
-        in rollout ``i`` (the same resampled future for every option)."""
+                       work: Work) -> Thinking[tuple[float, float]]:
+        """The value of the position for ``seat`` after ``first`` (None: this turn played
+        on by the book without declining) and ``horizon`` more of its turns played by the
+        book, in rollout ``i`` (the same resampled future for every option): its
+        ``position_value`` less ``rival_weight`` times the best opponent's, and the
+        ``position_value`` alone."""
         s = state.clone()
         # A private future for this rollout, set before the option is played: its bag
         # draws and dice differ from the game's own (which stays untouched and unseen).
@@ -317,23 +347,33 @@ class StrongPlayer:
         if first is not None:
             s = s.apply(first)
         end = yield from _play_out(s, seat, self.horizon, first is None, work)
-        return position_value(end, seat, self.endgame)
+        own = position_value(end, seat, self.endgame)
+        if not self.rival_weight:
+            return own, own
+        rival = max(position_value(end, o, self.endgame)
+                    for o in range(end.rules.seats) if o != seat)
+        return own - self.rival_weight * rival, own
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
-                 ) -> Thinking[list[tuple[float, Action | None]]]:
-        """Each option's mean rollout value. Rollouts go in rounds, one per option on the
-        same future; no round starts that would take the work past ``rollout_work`` (at
-        the pace of the rounds so far), and at least one is played."""
+                 ) -> Thinking[list[tuple[float, Action | None, float]]]:
+        """Each option's mean rollout value, with the mean ``position_value`` alone (see
+        :meth:`_rollout_value`). Rollouts go in rounds, one per option on the same future;
+        no round starts that would take the work past ``rollout_work`` (at the pace of the
+        rounds so far), and at least one is played."""
         work = Work()
         totals = [0.0] * len(options)
+        owns = [0.0] * len(options)
         rounds = 0
         for i in range(self.rollouts):
             if rounds and work.positions * (rounds + 1) > self.rollout_work * rounds:
                 break
             for k, action in enumerate(options):
-                totals[k] += yield from self._rollout_value(state, action, seat, i, work)
+                value, own = yield from self._rollout_value(state, action, seat, i, work)
+                totals[k] += value
+                owns[k] += own
             rounds += 1
-        return [(total / rounds, action) for total, action in zip(totals, options, strict=True)]
+        return [(total / rounds, action, own / rounds)
+                for total, action, own in zip(totals, options, owns, strict=True)]
 
     def _choose(self, state: GameState, seat: int) -> Thinking[Decision]:
         options = [a for a in state.legal_actions() if isinstance(a, Choose)]
@@ -341,8 +381,10 @@ class StrongPlayer:
         ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
         options = options[:1] + ranked[:max(0, self.choices - 1)]
         compared = yield from self._compare(state, list(options), seat)
-        results = [(value, action) for value, action in compared if isinstance(action, Choose)]
+        results = [(value, action) for value, action, _own in compared
+                   if isinstance(action, Choose)]
         best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
+        expected = next(own for _v, action, own in compared if action == best)
         a, b, coins = state.display[best.slot - 1]
         cost = state.ruleset.slot_price * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
@@ -366,7 +408,7 @@ class StrongPlayer:
             "Takes {civ} (slot {slot}, {n} tokens) {price}{gain}: expects {change} VP "
             "of position over the next {turns} turns{comparison}.", tokens,
             civ=Civ((a, b)), slot=best.slot, price=price, gain=gain,
-            change=f"{best_value - state.players[seat].score:+.0f}", turns=self.horizon,
+            change=f"{expected - state.players[seat].score:+.0f}", turns=self.horizon,
             comparison=comparison))
 
     def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
@@ -375,7 +417,7 @@ class StrongPlayer:
         if Decline() in legal and player.civ is not None and self._decline_worth_testing(
                 state, seat):
             results = yield from self._compare(state, [Decline(), None], seat)
-            (decline_value, _), (keep_value, _) = results
+            (decline_value, _, _), (keep_value, _, _) = results
             worth = empire_worth(state, seat)
             if decline_value > keep_value:
                 return _decided(state, Decline(), say_n(
@@ -474,10 +516,18 @@ class StrongPlayer:
             "Enters the board at {province}, the best of the entries it can pay for.",
             province=Province(best.province)))
 
+    def _plan_value(self, state: GameState, seat: int) -> float:
+        """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
+        (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
+        value = plan_value(state, seat, self.endgame)
+        if self.plan_rival:
+            value -= self.plan_rival * rival_prospect(state, seat)
+        return value
+
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """Beam search over conquest sequences: the best one (empty: stopping is best).
         It stops evaluating positions at ``plan_work`` (the best sequence found so far)."""
-        start = plan_value(state, seat, self.endgame)
+        start = self._plan_value(state, seat)
         beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
         best_value, best_plan = start, []
         seen: set[tuple[frozenset[int], int, int]] = set()
@@ -499,7 +549,7 @@ class StrongPlayer:
                     if key in seen:
                         continue
                     seen.add(key)
-                    children.append((plan_value(child, seat, self.endgame), [*plan, action],
+                    children.append((self._plan_value(child, seat), [*plan, action],
                                      child))
             children.sort(key=lambda c: -c[0])
             beam = children[:self.beam]
@@ -548,7 +598,7 @@ class StrongPlayer:
                 province=Province(pid)))
         if Decline() in state.legal_actions():  # Rebirth: decline now or play on
             results = yield from self._compare(state, [Decline(), EndTurn()], seat)
-            (decline_value, _), (end_value, _) = results
+            (decline_value, _, _), (end_value, _, _) = results
             if decline_value > end_value:
                 return _decided(state, Decline(), say(
                     "Declines with Rebirth: a new civilization now promises {more} VP more "
@@ -878,5 +928,5 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 __all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
            "book_reason", "checked", "defended_placement", "finish", "hint",
-           "measured_bonus", "player_for_seat", "plan_value", "position_value", "threats",
-           "turns_after"]
+           "measured_bonus", "player_for_seat", "plan_value", "position_value",
+           "rival_prospect", "threats", "turns_after"]
