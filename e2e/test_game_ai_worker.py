@@ -119,3 +119,23 @@ def test_a_worker_that_fails_to_start_is_said(site, page):
     assert any("did not start" in a for a in site.alarms), site.alarms
     site.alarms.clear()
     site.errors.clear()  # the worker's error, logged on purpose
+
+
+def test_the_worker_starts_and_thinks_offline(offline_site):
+    """The service worker's cache holds PyScript and the worker's files: after one visit,
+    with the network off, the AI still thinks in its worker."""
+    page = offline_site.new_page()
+    offline_site.goto_ready(page)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    offline_site.go_offline()
+    page.reload(wait_until="commit")
+    offline_site.goto_ready(page, offline_site.base_url + "?fast=1")
+    start_game(page, "solo", ("Me",), seed=2, levels=("strong", "book", "strong"))
+    page.wait_for_function(READY, timeout=60_000)
+    assert html(page, "aiWorker") == "ready"
+    rnd = random.Random(2)
+    while _answers(page) < 3 and wait_human_or_over(page, timeout=60_000) == "human":
+        human_step(page, rnd)
+    assert _answers(page) >= 3
+    assert offline_site.offline_hits == [], "requests reached the network while offline"
+    offline_site.assert_clean()
