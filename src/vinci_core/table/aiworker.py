@@ -192,7 +192,7 @@ def think(ask: dict[str, Any], positions: Positions) -> Answering:
     after every position the search plays (:func:`players.ai.finish` runs it at once)."""
     state = positions.of(str(ask["save"]))
     seat = state.current_player
-    if seat != ask["seat"] or state.is_terminal:
+    if seat is None or seat != ask["seat"] or state.is_terminal:
         raise ValueError(f"the save's seat to act is {seat}, the request's {ask['seat']}")
     level = state.config.seats[seat].ai_level
     if ask["what"] == MOVE:
