@@ -10,7 +10,8 @@ In one run, with the same vendored Pyodide core and the same Debian Chromium:
   package's core as shipped (standard library as sources, compiled at every load);
   target: ours <= 1.3x bare; and, to show where our page's time goes, the bare boot on the
   site's core with our Python's zip on its path as web/boot.js puts it there (nothing
-  imported), and PyScript (which the page no longer uses; served from the npm package)
+  imported), and PyScript (which starts only the page's AI worker, issue 30; served here
+  whole from the npm package)
   running an empty script; the ``boot_breakdown`` measure times pydantic's wheels'
   installation and each import in turn;
 * offline reload to interactive (service worker controlling, network off);
@@ -71,7 +72,8 @@ ZIP_INIT = ('fsInit: async (FS) => { const data = await zip; '
     "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
 ZIP_OPTIONS = (f', env: {{ PYTHONPATH: "{build_site.bytecode_build.PYTHON_ZIP_PATH}" }}, '
                + ZIP_INIT)
-# PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
+# The page does not start with PyScript (web/boot.js starts Pyodide itself; PyScript runs
+# only its AI worker, whose files are all the site ships of it); its reference
 # pages load it from the npm package the build installs.
 PYSCRIPT_PREFIX = "/__bench__/pyscript/"
 # PyScript on the site's core running a one-line script (marks ready): alone, and with the
