@@ -17,7 +17,8 @@ from vinci_core.table.session import Session
 pytestmark = pytest.mark.e2e
 
 WORKER_FILES = ("/pyscript/", "/worker/")
-READY = "() => ['ready', 'failed', 'unavailable'].includes(document.documentElement.dataset.aiWorker)"
+READY = ("() => ['ready', 'failed', 'unavailable']"
+         ".includes(document.documentElement.dataset.aiWorker)")
 
 
 def _worker_requests(site) -> list[str]:
