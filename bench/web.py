@@ -10,7 +10,8 @@ In one run, with the same vendored Pyodide core and the same Debian Chromium:
   package's core as shipped (standard library as sources, compiled at every load);
   target: ours <= 1.3x bare; and, to show where our page's time goes, the bare boot on the
   site's core with our Python's zip on its path as web/boot.js puts it there (nothing
-  imported), and PyScript (which the page no longer uses; served from the npm package)
+  imported), and PyScript (which starts only the page's AI worker, issue 30; served here
+  whole from the npm package)
   running an empty script; the ``boot_breakdown`` measure times pydantic's wheels'
   installation and each import in turn;
 * offline reload to interactive (service worker controlling, network off);
@@ -71,7 +72,8 @@ ZIP_INIT = ('fsInit: async (FS) => { const data = await zip; '
     "ZIP_AT", build_site.bytecode_build.PYTHON_ZIP_PATH)
 ZIP_OPTIONS = (f', env: {{ PYTHONPATH: "{build_site.bytecode_build.PYTHON_ZIP_PATH}" }}, '
                + ZIP_INIT)
-# PyScript is no longer part of the site (web/boot.js starts Pyodide itself); its reference
+# The page does not start with PyScript (web/boot.js starts Pyodide itself; PyScript runs
+# only its AI worker, whose files are all the site ships of it); its reference
 # pages load it from the npm package the build installs.
 PYSCRIPT_PREFIX = "/__bench__/pyscript/"
 # PyScript on the site's core running a one-line script (marks ready): alone, and with the
@@ -729,6 +731,137 @@ def input_while_ai_thinks(bench: Bench) -> dict | None:
     if not clicks:
         return None
     return {"click_ms": summary(clicks), "long_tasks_ms": summary(tasks) if tasks else None}
+
+
+def _thinking_clicks(bench: Bench, worker: bool, clicks: int) -> dict[str, list[float]]:
+    """input_while_ai_thinks's game (solo against three strong AIs, CPU 4x slower), the
+    AI's searches in its worker (``worker``, once it is ready) or on the page (no module
+    workers: the page's sliced search, as before issue 30). Returns the click delays, the
+    long tasks (> 50 ms: every one of the game, redraws included) and the decision times
+    (data-ai-ms, strong moves, ms from asking to the answer)."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    page.add_init_script(THINKING_PROBE if worker else "delete window.Worker;" + THINKING_PROBE)
+    page.reload()
+    page.wait_for_function("document.documentElement.dataset.ready === '1'",
+                           timeout=READY_TIMEOUT_MS)
+    gd.start_game(page, "solo", ("Bench",), seed=2, levels=("strong", "strong", "strong"))
+    if worker:
+        page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'",
+                               timeout=READY_TIMEOUT_MS)
+        page.evaluate("() => { window.__thinkClicks = []; window.__thinkTasks = []; }")
+    ctx.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
+    rnd = random.Random(2)
+    waiting = """() => { const d = document.documentElement.dataset;
+        return d.thinking === '1' || d.actor === 'human' || d.actor === 'over'; }"""
+    pace = "slow"
+    for _ in range(100 * clicks):
+        if len(page.evaluate("window.__thinkClicks")) >= clicks:
+            break
+        page.wait_for_function(waiting, timeout=600_000)
+        actor = gd.html(page, "actor")
+        if gd.html(page, "thinking") == "1":
+            page.get_by_test_id(f"pace-{pace}").click()
+            pace = "normal" if pace == "slow" else "slow"
+        elif actor == "human":
+            gd.human_step(page, rnd)
+        elif actor == "over":
+            break
+    read = "() => (document.documentElement.dataset.aiMs || '').split(',').filter(x => x)"
+    found = {"clicks": page.evaluate("window.__thinkClicks"),
+             "tasks": page.evaluate("window.__thinkTasks"),
+             "decisions": [float(x) for x in page.evaluate(read)]}
+    ctx.close()
+    return found
+
+
+@measure("ai_worker_vs_page")
+def ai_worker_vs_page(bench: Bench) -> dict | None:
+    """Issue 30, before and after in one run: input_while_ai_thinks with the strong AIs'
+    searches on the page's thread (its 25 ms slices, as before the worker) and in the AI's
+    worker, alternated run by run. Per mode: click to handled (ms), the long tasks (> 50 ms;
+    their longest is the longest main-thread task of the game) and the decision times. The
+    CPU slowdown (CDP) applies to the page's thread, not to the worker's."""
+    got: dict[str, dict[str, list[float]]] = {
+        mode: {"clicks": [], "tasks": [], "decisions": []} for mode in ("page", "worker")}
+    for run in range(bench.runs):
+        modes = ["page", "worker"] if run % 2 == 0 else ["worker", "page"]
+        for mode in modes:
+            for key, values in _thinking_clicks(bench, mode == "worker", 5).items():
+                got[mode][key] += values
+    return {mode: {"click_ms": summary(v["clicks"]) if v["clicks"] else None,
+                   "long_tasks": len(v["tasks"]),
+                   "longest_task_ms": round(max(v["tasks"]), 1) if v["tasks"] else "< 50",
+                   "decision_ms": summary(v["decisions"]) if v["decisions"] else None}
+            for mode, v in got.items()}
+
+
+def _renderer_rss_mb() -> float | None:
+    """Resident memory (MB) of the renderer processes of this process's browser (a page and
+    its dedicated workers share one). None without /proc."""
+    proc = Path("/proc")
+    if not (proc / "self" / "stat").is_file():
+        return None
+    parent: dict[int, int] = {}
+    for d in proc.iterdir():
+        if d.name.isdigit():
+            try:
+                parent[int(d.name)] = int((d / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except OSError:
+                continue
+    me, pages = os.getpid(), 0
+    for pid in parent:
+        up = parent.get(pid, 0)
+        while up > 1 and up != me:
+            up = parent.get(up, 0)
+        try:
+            if up != me or b"--type=renderer" not in (proc / str(pid) / "cmdline").read_bytes():
+                continue
+            status = (proc / str(pid) / "status").read_text()
+        except OSError:
+            continue
+        pages += int(status.split("VmRSS:", 1)[1].split()[0])
+    return pages / 1024
+
+
+START_WORKER = """() => new Promise((done) => {
+  const t0 = performance.now();
+  window.vinci.ai.start((status) => done([status, performance.now() - t0]));
+})"""
+
+
+@measure("ai_worker_start")
+def ai_worker_start(bench: Bench) -> dict | None:
+    """The AI's worker started in a page at rest (a new context each run, the site's files
+    in the HTTP cache after the first): ms from asking to ready (PyScript's core imported,
+    the worker's Pyodide, pydantic and our zip loaded, its script run), and the memory it
+    adds: the renderer's resident memory after minus before (MB), and the page's own JS
+    heap (performance.memory), which the worker's does not count in."""
+    times, rss, heap = [], [], []
+    for _ in range(bench.runs):
+        ctx = bench.new_context()
+        page = ctx.new_page()
+        bench.load(page, bench.base_url)
+        page.wait_for_function("document.documentElement.dataset.edges === '1'",
+                               timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(500)
+        before = _renderer_rss_mb()
+        heap_before = page.evaluate("performance.memory ? performance.memory.usedJSHeapSize : 0")
+        status, ms = page.evaluate(START_WORKER)
+        if status != "ready":
+            ctx.close()
+            return {"status": status}
+        page.wait_for_timeout(500)
+        after = _renderer_rss_mb()
+        heap_after = page.evaluate("performance.memory ? performance.memory.usedJSHeapSize : 0")
+        times.append(ms)
+        if before is not None and after is not None:
+            rss.append(after - before)
+        heap.append((heap_after - heap_before) / 2**20)
+        ctx.close()
+    return {"start_ms": summary(times), "rss_added_mb": summary(rss) if rss else None,
+            "page_js_heap_added_mb": summary(heap)}
 
 
 REPLAY_PROBE = """async ([targets, kind]) => {

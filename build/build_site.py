@@ -9,8 +9,9 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 * the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources), and
   the page's own Python (web/main.py, web/ui/): together they make our Python's zip;
 * the Pyodide core from npm ``pyodide``, pinned in build/vendor/package.json +
-  package-lock.json and installed with ``npm ci`` (with ``@pyscript/core``, which the site
-  no longer ships: bench/web.py serves it to show what PyScript's own start costs);
+  package-lock.json and installed with ``npm ci``, with ``@pyscript/core``, whose core
+  runs the AI's worker (web/worker/; bench/web.py also serves the whole package to show
+  what PyScript's own start costs);
 * the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
   the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt;
 * the rasterizer, npm ``@resvg/resvg-wasm``, and the fonts it draws text with, npm
@@ -29,6 +30,7 @@ Output (dist/site/), every URL relative so the site works from any folder of any
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
     board.png                               the empty board a first visit shows, from web/board.svg
+    pyscript/ worker/                       PyScript's core and the AI's worker (ai.py, ai.json)
     pyodide/                                the Pyodide core, vinci.zip (our Python: vinci_core,
                                             web/main.py and web/ui/, see python_sources),
                                             pydantic's wheels and our pyodide-lock.json
@@ -80,6 +82,16 @@ PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs
 # (loadPackage: fetched, checked, each file unpacked on the main thread, then scanned), the
 # same code made a cold start ~0.1 s slower (docs/performance.md).
 PYTHON_ZIP = "vinci.zip"
+# PyScript's core (npm @pyscript/core, same lock) for the AI's worker (web/worker/, issue
+# 30): pyscript/core.js and the chunks a worker needs, no source maps. app.js imports it
+# the first time a game needs the worker, having disabled PyScript's plugins (a
+# <py-config>), so of its lazy chunks only these load: "error" (its plugin module is
+# loaded even when disabled) and "pyodide_graph" (read when a worker's config lists
+# packages). Their static imports come too (pyscript_files).
+PYSCRIPT_DIST = ("@pyscript", "core", "dist")  # under node_modules
+PYSCRIPT_DIR = "pyscript"
+PYSCRIPT_ENTRY = "core.js"
+PYSCRIPT_CHUNKS = ("error", "pyodide_graph")
 # What a first visit's first render may import of vinci_core: neither pydantic (web/boot.js
 # loads it right after that render) nor a game's state, rules, boards or session
 # (main.import_edges imports them then, a group per browser task).
@@ -571,6 +583,44 @@ def python_sources() -> Path:
     return out
 
 
+_STATIC_IMPORT = re.compile(rb"""(?:\bfrom|\bimport)\s*["'](\./[^"']+\.js)["']""")
+
+
+def pyscript_files(dist: Path) -> list[Path]:
+    """The files of PyScript's ``dist`` the site ships: its entry, the chunks of
+    PYSCRIPT_CHUNKS (named ``<chunk>-<hash>.js``) and everything they import statically.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as tmp:
+    ...     d = Path(tmp)
+    ...     _ = (d / "core.js").write_text('export{a}from"./core-X1.js";')
+    ...     _ = (d / "core-X1.js").write_text('import("./big-Y.js");let a=1;export{a}')
+    ...     _ = (d / "error-Z.js").write_text('import{a}from"./core-X1.js";')
+    ...     _ = (d / "big-Y.js").write_text("")
+    ...     [p.name for p in pyscript_files(d)]
+    ['core-X1.js', 'core.js', 'error-Z.js']
+    """
+    todo = [dist / PYSCRIPT_ENTRY, *(p for chunk in PYSCRIPT_CHUNKS
+                                     for p in dist.glob(f"{chunk}-*.js"))]
+    found: set[Path] = set()
+    while todo:
+        file = todo.pop()
+        if file in found:
+            continue
+        if not file.is_file():
+            raise SystemExit(f"@pyscript/core: {file.name} is missing from {dist}")
+        found.add(file)
+        todo += [dist / m.decode() for m in _STATIC_IMPORT.findall(file.read_bytes())]
+    return sorted(found)
+
+
+def copy_pyscript(modules: Path, out: Path) -> None:
+    """PyScript's files (pyscript_files) into ``out``/pyscript/, without source maps."""
+    dist = modules.joinpath(*PYSCRIPT_DIST)
+    for file in pyscript_files(dist):
+        _copy_stripped(file, out / PYSCRIPT_DIR / file.name)
+
+
 def _page_python(rel: Path) -> bool:
     """web/main.py and web/ui/: shipped in our Python's zip, not as files of the site."""
     return rel.as_posix() == PAGE_ENTRY or rel.parts[0] == PAGE_FOLDER
@@ -628,6 +678,7 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, python:
     for w in wheels:
         shutil.copy2(w, out / "pyodide" / w.name)
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
+    copy_pyscript(modules, out)  # the AI's worker (web/worker/)
 
     shutil.copytree(pictures / "icons", out / "icons")
     shutil.copy2(pictures / BOARD_PICTURE, out / BOARD_PICTURE)

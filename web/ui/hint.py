@@ -1,6 +1,7 @@
 """The strong AI's suggested move for a human (issue 13): the Hint button, its sentence above
 the board, and its provinces or display slot marked on the page, never played. The move is
-Session.hint's."""
+Session.hint's, searched in the AI's worker (issue 30, ui/aiworker.py); until the worker is
+ready, or where it cannot run, on the page."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 
+from .aiworker import WORKER
 from .dom import append_parts, element, found, query, show
 
 
@@ -18,15 +20,39 @@ class HintView:
         self.board = board
         self.move: dict[str, Any] | None = None  # the hint asked for this position
         self.shown = False  # a hint is on the page
+        self.asked: dict[str, Any] | None = None  # the request to the worker under way
 
     def ask(self, session: Any) -> None:
-        """The Hint button: the strong AI's move for the human to act, shown."""
-        self.move = session.hint()
+        """The Hint button: the strong AI's move for the human to act, shown (when the
+        worker answers, if it is still this position's)."""
+        if not WORKER.ready():
+            self.move = session.hint()
+            self.render_move()
+            return
+        if ((self.asked is not None and self.asked["ticket"] == WORKER.ticket)
+                or not session.can_hint or session.state.is_terminal):
+            return  # asked already (or nothing to hint)
+        from vinci_core.table.aiworker import HINT
+
+        self.asked = WORKER.ask(session, HINT, lambda ask, answer: self._answered(
+            session, ask, answer))
+
+    def _answered(self, session: Any, ask: dict[str, Any], answer: dict[str, Any]) -> None:
+        from vinci_core.table.aiworker import hint_answer
+
+        if self.asked is not ask:
+            return  # forgotten: the position changed meanwhile
+        self.asked = None
+        self.move = hint_answer(session, ask, answer)
         self.render_move()
 
     def forget(self) -> None:
-        """The position changed (or its words): the hint goes at the next render."""
+        """The position changed (or its words): the hint goes at the next render, and one
+        still searched is dropped."""
         self.move = None
+        if self.asked is not None:
+            self.asked = None
+            WORKER.drop()
 
     def render(self, v: dict[str, Any], replaying: bool) -> None:
         """The hint asked for (if any), and the Hint button, offered to a human on this

@@ -1,9 +1,12 @@
 """The seats the computer plays: their pace (the pace buttons, "Skip animation") and each
-AI's search, run in slices so the page stays drawn and answers its player meanwhile.
+AI's search, run in the AI's worker (issue 30) so the page's thread only applies the move.
 
 The page (main.App) says when the game may have moved to a virtual seat (:meth:`schedule`);
-this module waits the pace, lets the seat's AI think (Session.ai_turn, which logs its
-reason) and hands the played move back through ``played``.
+this module waits the pace, asks the worker (ui/aiworker.py) for the seat's move, plays its
+answer with its reason (vinci_core.table.aiworker.play_answer, as Session.ai_turn logs it)
+and hands the played move back through ``played``. Until the worker is ready, or where it
+cannot run, the seat's AI thinks on the page as before: Session.ai_turn in slices, so the
+page stays drawn and answers its player meanwhile.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
+from .aiworker import WORKER
 from .dom import BRIDGE, query
 from .panels import render_virtual
 from .watchdog import failed
@@ -43,7 +47,9 @@ class VirtualPlayers:
         self.pace = 0 if fast else PACES[self.pace_name]
         self.timer_pending = False
         self.epoch = 0  # bumped by stop(): a timer set before is for a move no longer wanted
-        self.thinking: Any = None  # the AI's move in progress (Session.ai_turn), if any
+        # the AI's move in progress, if any: its request to the worker, or Session.ai_turn
+        self.thinking: Any = None
+        self.asked_at = 0.0  # when the worker was asked (perf_counter)
         self.think_ms = 0.0  # its search time so far
         self.think_level: str | None = None  # the level of the AI that is thinking
         self.skipped = 0  # moves played at once by "Skip animation"
@@ -94,6 +100,8 @@ class VirtualPlayers:
         search, a timer still waiting for it, and "Skip animation"."""
         self.epoch += 1
         self.timer_pending = False
+        if isinstance(self.thinking, dict):
+            WORKER.drop()  # the worker's search stops; its answer would be ignored
         self.thinking = None
         self.think_ms = 0.0
         self.skipped = 0
@@ -106,16 +114,73 @@ class VirtualPlayers:
         self.timer_pending = False
         if self.session() is None or self.paused():
             return
-        self._slice(self._begin())
+        if WORKER.ready():
+            self._ask()
+        else:
+            self._slice(self._begin())
 
-    def _begin(self) -> Any:
-        session = self.session()
+    def _thinks(self, session: Any) -> None:
         state = session.state
         seat = state.current_player
         self.think_level = None if seat is None else state.config.seats[seat].ai_level
-        self.thinking = session.ai_turn()
         js.document.documentElement.dataset.thinking = "1"  # tests: the search is under way
+
+    def _begin(self) -> Any:
+        session = self.session()
+        self._thinks(session)
+        self.thinking = session.ai_turn()
         return self.thinking
+
+    # ---------------------------------------------------------------- in the worker
+
+    def _ask(self) -> None:
+        """Ask the worker for the move of the virtual seat to act (none: the page moves on)."""
+        from vinci_core.table.aiworker import MOVE
+
+        session = self.session()
+        state = session.state
+        seat = state.current_player
+        if seat is None or state.is_terminal or not state.config.seats[seat].virtual:
+            self.stop()
+            self.played()
+            return
+        self._thinks(session)
+        self.asked_at = time.perf_counter()
+        self.thinking = WORKER.ask(session, MOVE, lambda ask, answer: self._answered(
+            session, ask, answer))
+
+    def _answered(self, session: Any, ask: dict[str, Any], answer: dict[str, Any]) -> None:
+        """The worker's move for ``ask``: played if it is still the move wanted. Skipping
+        chains the moves (the page is drawn once a human must act)."""
+        from vinci_core.table.aiworker import play_answer
+
+        if self.thinking is not ask or self.session() is not session:
+            return  # dropped: another game is on screen
+        if self.paused():
+            self.stop()  # a replay opened: the move is asked again when it closes
+            return
+        try:
+            if not play_answer(session, ask, answer):
+                raise RuntimeError(f"the AI's worker answered another position: {answer}")
+        except Exception:
+            self.stop()
+            failed()  # the page says so and offers to reload the saved game
+            return
+        self.think_ms = (time.perf_counter() - self.asked_at) * 1000
+        self._decided(True)
+        if self.skipping and self.skipped < MAX_SKIP_ACTIONS and self._virtual_to_act():
+            self.skipped += 1
+            self._ask()
+            return
+        self.stop()
+        self.played()
+
+    def _virtual_to_act(self) -> bool:
+        state = self.session().state
+        seat = state.current_player
+        return seat is not None and not state.is_terminal and state.config.seats[seat].virtual
+
+    # ---------------------------------------------------------------- on the page
 
     def _slice(self, turn: Any) -> None:
         """Run the AI's move ``turn`` for one slice, then hand the page back to the browser

@@ -1,0 +1,71 @@
+"""The AI's worker (issue 30): the book and strong AIs' searches and the Hint, in a PyScript
+worker, so the page's thread only applies the chosen move.
+
+web/app.js starts it (PyScript's ``PyWorker`` with ai.json) the first time a game needs it
+and calls the functions of ``__export__`` through ``worker.sync``: JSON text in and out
+(vinci_core.table.aiworker says what a request and an answer hold). Calls go from the page
+to the worker only, so no SharedArrayBuffer and no cross-origin isolation are needed
+(ai.json: ``sync_main_only``).
+
+Our Python is the page's own zip (pyodide/vinci.zip, ai.json's ``files``: the bytes the page
+already loaded, bytecode included), put on ``sys.path`` as web/boot.js does; pydantic comes
+from the site's pyodide-lock.json (``packages_cache: passthrough``: no micropip, nothing
+from another origin).
+"""
+
+import asyncio
+import json
+import os
+import sys
+import time
+
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # none exist here
+sys.path.insert(0, "/lib/vinci.zip")  # ai.json's files
+
+from vinci_core.table.aiworker import Positions  # noqa: E402
+from vinci_core.table.aiworker import think as answering  # noqa: E402
+
+# A search runs in slices of about this many ms; between two, the worker reads its messages
+# (a cancel() from the page lands there and ends a search no longer wanted).
+SLICE_MS = 50
+
+POSITIONS = Positions()
+LOCK = asyncio.Lock()
+NEWEST = 0  # the newest ticket the page asked or dropped: any older search stops
+
+
+def cancel(ticket):
+    """The page dropped every request up to ``ticket`` (Undo, another game, a replay)."""
+    global NEWEST
+    NEWEST = max(NEWEST, int(ticket))
+
+
+async def think(request_json):
+    """The answer to one request (JSON text), or ``{"dropped": true}`` when a newer request
+    or a cancel() came before it ended."""
+    ask = json.loads(request_json)
+    cancel(ask["ticket"])
+    async with LOCK:  # one search at a time: the page wants only the newest
+        if ask["ticket"] < NEWEST:
+            return json.dumps({"dropped": True, "ticket": ask["ticket"]})
+        search = answering(ask, POSITIONS)
+        start = time.perf_counter()
+        while True:
+            try:
+                next(search)
+            except StopIteration as done:
+                return json.dumps(done.value)
+            if (time.perf_counter() - start) * 1000 >= SLICE_MS:
+                await asyncio.sleep(0)  # the worker's messages are read here
+                if ask["ticket"] < NEWEST:
+                    return json.dumps({"dropped": True, "ticket": ask["ticket"]})
+                start = time.perf_counter()
+
+
+def started():
+    """app.js asks it once the worker is up: an answer says this script ran to its end
+    (PyScript reports a script that raised as started, with nothing exported)."""
+    return "ok"
+
+
+__export__ = ["think", "cancel", "started"]
