@@ -34,7 +34,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from stats import wilson  # noqa: E402  (bench/stats.py)
 
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
-from vinci_core.players.ai import StrongPlayer, player_for_seat  # noqa: E402
+from vinci_core.players.ai import StrongPlayer  # noqa: E402
+from vinci_core.players.levels import player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
 
