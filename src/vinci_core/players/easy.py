@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..game.actions import Action, Choose, Conquer, Decline, EndTurn, Finish
+from ..game.actions import Action, Choose, Conquer, Decline, Diplomacy, EndTurn, Finish
 from ..game.costs import NEUTRAL
 from ..turn.state import GameState
 from .ai import Decision, Thinking, book_reason
@@ -41,6 +41,7 @@ from .virtual import (
     VirtualPlayer,
     best_target,
     candidates,
+    diplomacy_partner,
     empire_worth,
     expansion_tokens,
 )
@@ -96,22 +97,22 @@ class EasyPlayer:
                 state, seat):
             return _decided(state, Decline(), say(
                 "Declines at last: its empire has almost no tokens left to grow with."))
-        book = self.player.act(state)
-        if not isinstance(book, Conquer | Finish):  # Diplomacy: as the book (V-8)
-            return Decision(book, book_reason(state, book))
-        return self._conquest(state, seat, book)
+        if turn.envoys > 0 and not turn.conquered:  # Diplomacy as the book (V-8)
+            partner = diplomacy_partner(state, seat)
+            if partner is not None:
+                return Decision(Diplomacy(partner), book_reason(state, Diplomacy(partner)))
+        return self._conquest(state, seat)
 
-    def _conquest(self, state: GameState, seat: int, book: Conquer | Finish) -> Decision:
+    def _conquest(self, state: GameState, seat: int) -> Decision:
+        options = candidates(state, seat)
+        if not options:
+            return _decided(state, Finish(), say("Stops: nothing it can afford adds VP."))
         entering = not state.empire(seat)
         hand = max(0, state.players[seat].hand - state.players[seat].temp)
-        if isinstance(book, Conquer) and not entering and state.turn.conquered \
-                and hand <= RESERVE:
+        if not entering and state.turn.conquered and hand <= RESERVE:
             return _decided(state, Finish(), say_n(
                 "Stops conquering to keep {n} token in hand, just in case.",
                 "Stops conquering to keep {n} tokens in hand, just in case.", hand))
-        options = candidates(state, seat)
-        if not options or isinstance(book, Finish):
-            return _decided(state, book, say("Stops: nothing it can afford adds VP."))
         target, cheap = _timid_target(state, seat, options, self.player)
         action = Conquer(state.board.ids[target.province], target.espionage)
         where = Province(action.province)
