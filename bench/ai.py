@@ -191,12 +191,13 @@ def ladder_pair(low: str, high: str, games: int, seed: int) -> dict[str, Any]:
     wins = 0.0
     vp: dict[str, list[int]] = {low: [], high: []}
     times: dict[str, list[float]] = {low: [], high: []}
+    work: list[int] = []
     started = time.perf_counter()
     for g in range(games):
         cfg, levels = ladder_table(low, high, seed, g)
         players: list[Any] = [player_for_seat(cfg, i) for i in range(len(levels))]
         timed = {i for i, level in enumerate(levels) if level == high}
-        state, t, _c = play(cfg, players, timed)
+        state, t, _c = play(cfg, players, timed, work=work)
         won = state.winners
         wins += sum(1.0 for i in won if levels[i] == high) / len(won)
         for i, level in enumerate(levels):
@@ -206,7 +207,7 @@ def ladder_pair(low: str, high: str, games: int, seed: int) -> dict[str, Any]:
             print(f"  {g + 1} games: {high} won {wins:.1f} "
                   f"({time.perf_counter() - started:.0f} s)", flush=True)
     return {"low": low, "high": high, "games": games, "wins": wins, "vp": vp,
-            "times": times[high], "seconds": time.perf_counter() - started}
+            "times": times[high], "work": work, "seconds": time.perf_counter() - started}
 
 
 def ladder(args: argparse.Namespace) -> int:
@@ -229,6 +230,10 @@ def ladder(args: argparse.Namespace) -> int:
             print(f"  decision time of {high} (CPython, {len(times)} decisions): mean "
                   f"{1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, max "
                   f"{1000 * times[-1]:.0f} ms; {run['seconds'] / n:.2f} s per game")
+            work = sorted(run["work"])
+            print(f"  positions searched per decision of {high}: mean "
+                  f"{statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
+                  f"max {work[-1]}")
         print(f"  mean final VP: {high} {statistics.fmean(run['vp'][high]):.1f}, "
               f"{low} {statistics.fmean(run['vp'][low]):.1f}; parity 50.0%")
         lo, hi = wilson(run["wins"], n)
