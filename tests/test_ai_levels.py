@@ -9,6 +9,7 @@ every level. How each level fares against the one below is measured in ``bench/a
 
 from __future__ import annotations
 
+import doctest
 import json
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from pydantic import ValidationError
 from vinci_core import GameConfig, Seat, decode_save, digest, encode_save, new_game
 from vinci_core.game.actions import Choose, Conquer, Decline, PlaceAll
 from vinci_core.game.config import SEATING
+from vinci_core.players import easy, levels
 from vinci_core.players.ai import BookPlayer, StrongPlayer
 from vinci_core.players.easy import LATE_DECLINE_TOKENS, EasyPlayer
 from vinci_core.players.levels import (
@@ -79,6 +81,11 @@ def test_the_ladder_runs_from_easy_to_expert_and_the_book_stays_the_default() ->
     assert player_for_level("book", book) == BookPlayer(book)
     assert player_for_level("strong", book) == StrongPlayer()
     assert player_for_level("expert", book) == EXPERT
+
+
+@pytest.mark.parametrize("module", [levels, easy])
+def test_the_levels_do_what_their_examples_say(module: Any) -> None:
+    assert doctest.testmod(module).failed == 0
 
 
 def test_expert_is_the_strong_search_with_a_larger_budget() -> None:

@@ -20,10 +20,11 @@ from its save.
 
 >>> from vinci_core import GameConfig, Seat, new_game
 >>> cfg = GameConfig(seats=[Seat(name=f"AI {i}", virtual=True, ai_level="easy")
-...                         for i in range(3)], seed=1, map="mini")
->>> decision = EasyPlayer().decide(new_game(cfg))
->>> decision.action, bool(decision.reason)
-(Choose(slot=1), True)
+...                         for i in range(3)], seed=1)
+>>> state = new_game(cfg)
+>>> decision = EasyPlayer().decide(state)
+>>> decision.action in state.legal_actions(), decision.reason
+(True, 'Takes Agriculture + Diplomacy (slot 2, 2 VP): it likes the look of it.')
 """
 
 from __future__ import annotations
