@@ -41,7 +41,7 @@ DEFAULT_LEVEL: Level = "book"
 # slowest decisions stay under 2 s in the browser (p95; docs/players.md, "The ladder"):
 # the work limits bound every decision, in positions played, the same in CPython and in
 # the browser.
-EXPERT = StrongPlayer(rollouts=16, choices=4, beam=5, rollout_work=3000, plan_work=1000)
+EXPERT = StrongPlayer(rollouts=16, choices=4, beam=5, rollout_work=1800, plan_work=600)
 
 AI = EasyPlayer | BookPlayer | StrongPlayer
 
