@@ -18,6 +18,15 @@
 
 The last line printed is always
 ``strong vs book: win rate W% (95% CI L–H%) over N games``.
+
+``--ladder`` measures the ladder of levels instead (vinci_core.players.levels): each level
+against the one below (easy vs book, book vs strong, strong vs expert; ``--pairs`` picks
+some), ``--games`` games a pair. The table is 4 seats, two of each level, seated
+alternately; every seed is played twice with the seats swapped, and half the seeds are
+classic games on Europe, half online games (Europe and Mare Nostrum in turn). A game is
+won by the higher level when one of its seats wins (a shared victory counts as a share):
+parity is 50%. Each pair ends with the line
+``LOW vs HIGH: HIGH wins W% (95% CI L–H%) over N games``.
 """
 
 from __future__ import annotations
@@ -35,7 +44,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from stats import wilson  # noqa: E402  (bench/stats.py)
 
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
-from vinci_core.players.ai import StrongPlayer, player_for_seat  # noqa: E402
+from vinci_core.players.ai import StrongPlayer  # noqa: E402
+from vinci_core.players.levels import LEVELS, player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
 
@@ -163,6 +173,81 @@ def strong_vs_small(games: int, setup: argparse.Namespace, strong: StrongPlayer
     return {"games": games, "wins": wins, "vp_big": vp_big, "vp_small": vp_small}
 
 
+LADDER = tuple(zip(LEVELS, LEVELS[1:], strict=False))  # (lower, higher), weakest first
+
+
+def ladder_table(low: str, high: str, seed: int, g: int) -> tuple[GameConfig, list[str]]:
+    """Game ``g`` of a ladder pair: seed ``seed + g // 2``, the two levels seated
+    alternately (swapped in every other game), classic on Europe for even seeds, online
+    for odd ones (Europe and Mare Nostrum in turn)."""
+    n = g // 2
+    levels = [high, low, high, low] if g % 2 == 0 else [low, high, low, high]
+    options: dict[str, Any] = {"map": "europe"}
+    if n % 2:
+        options = {"ruleset": "online", "map": ("europe", "mare_nostrum")[(n // 2) % 2]}
+    cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True, ai_level=level)
+                            for i, level in enumerate(levels)], seed=seed + n, **options)
+    return cfg, levels
+
+
+def ladder_pair(low: str, high: str, games: int, seed: int) -> dict[str, Any]:
+    """``games`` games of ``low`` against ``high`` (see :func:`ladder_table`)."""
+    wins = 0.0
+    vp: dict[str, list[int]] = {low: [], high: []}
+    times: dict[str, list[float]] = {low: [], high: []}
+    work: list[int] = []
+    started = time.perf_counter()
+    for g in range(games):
+        cfg, levels = ladder_table(low, high, seed, g)
+        players: list[Any] = [player_for_seat(cfg, i) for i in range(len(levels))]
+        timed = {i for i, level in enumerate(levels) if level == high}
+        state, t, _c = play(cfg, players, timed, work=work)
+        won = state.winners
+        wins += sum(1.0 for i in won if levels[i] == high) / len(won)
+        for i, level in enumerate(levels):
+            vp[level].append(state.scores[i])
+        times[high].extend(t)
+        if (g + 1) % 20 == 0:
+            print(f"  {g + 1} games: {high} won {wins:.1f} "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return {"low": low, "high": high, "games": games, "wins": wins, "vp": vp,
+            "times": times[high], "work": work, "seconds": time.perf_counter() - started}
+
+
+def ladder(args: argparse.Namespace) -> int:
+    pairs = LADDER
+    if args.pairs:
+        wanted = [tuple(p.split("-")) for p in args.pairs.split(",")]
+        pairs = tuple(p for p in LADDER if p in wanted)
+        if len(pairs) != len(wanted):
+            raise SystemExit(f"--pairs: choose among {', '.join('-'.join(p) for p in LADDER)}")
+    results = []
+    for low, high in pairs:
+        print(f"{low} vs {high}: 4 seats, two of each, seats swapped on every seed, classic "
+              f"and online half each, {args.games} games:", flush=True)
+        run = ladder_pair(low, high, args.games, args.seed)
+        results.append(run)
+        n = run["games"]
+        times = sorted(run["times"])
+        if times:
+            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+            print(f"  decision time of {high} (CPython, {len(times)} decisions): mean "
+                  f"{1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, max "
+                  f"{1000 * times[-1]:.0f} ms; {run['seconds'] / n:.2f} s per game")
+            work = sorted(run["work"])
+            print(f"  positions searched per decision of {high}: mean "
+                  f"{statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
+                  f"max {work[-1]}")
+        print(f"  mean final VP: {high} {statistics.fmean(run['vp'][high]):.1f}, "
+              f"{low} {statistics.fmean(run['vp'][low]):.1f}; parity 50.0%")
+        lo, hi = wilson(run["wins"], n)
+        print(f"{low} vs {high}: {high} wins {percent(run['wins'] / n)}% "
+              f"(95% CI {percent(lo)}–{percent(hi)}%) over {n} games", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(results))
+    return 0
+
+
 def percent(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -180,7 +265,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--no-endgame", action="store_true",
                         help="the strong AI without its planning for a round limit")
+    parser.add_argument("--ladder", action="store_true",
+                        help="each level against the one below, --games games a pair")
+    parser.add_argument("--pairs", default=None,
+                        help="with --ladder: some pairs, e.g. easy-book,strong-expert")
     args = parser.parse_args(argv)
+    if args.ladder:
+        return ladder(args)
     n = args.games
     if n < 1:  # the run ends with the strong-vs-book line, which needs games
         parser.error("--games must be at least 1 (use --self-games for the self-play run)")

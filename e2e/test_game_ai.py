@@ -30,6 +30,9 @@ def test_solo_with_a_strong_ai_explains_its_moves(site, page):
     open_dialog(page)
     rows = page.get_by_test_id("level-rows").locator("select")
     assert rows.count() == 3  # solo: one level per virtual seat
+    assert rows.first.input_value() == "book"  # the default level (issue 31: a ladder)
+    lines = page.get_by_test_id("level-lines").locator("li")  # what each level is
+    assert lines.count() == 4 and "first game" in lines.first.text_content()
     # Seed 2: a virtual player acts first.
     start_game(page, "solo", ("Me",), seed=2, levels=("strong", "strong", "strong"))
     assert wait_human_or_over(page, timeout=60_000) == "human"

@@ -41,7 +41,7 @@ def test_online_table_with_a_strong_seat_and_hints(site, page):
     page.get_by_test_id("player-count").select_option("3")
     options = page.get_by_test_id("level-1").locator("option")
     assert [options.nth(i).get_attribute("value") for i in range(options.count())] == [
-        "human", "book", "strong"]
+        "human", "easy", "book", "strong", "expert"]
     start_game(page, "hotseat", ("Ann", "Robo", "Bot"), seed=6, ruleset="online",
                board="mare_nostrum", levels=("human", "strong", "book"))
     state = _saved_state(page)

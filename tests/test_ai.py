@@ -23,7 +23,6 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.players.ai import (
-    LEVELS,
     PLAN_WORK,
     ROLLOUT_WORK,
     ROLLOUTS,
@@ -32,9 +31,9 @@ from vinci_core.players.ai import (
     StrongPlayer,
     finish,
     hint,
-    player_for_seat,
     rival_prospect,
 )
+from vinci_core.players.levels import LEVELS, player_for_seat
 from vinci_core.players.randomplay import RandomChooser
 from vinci_core.players.virtual import VirtualPlayer
 
@@ -216,7 +215,7 @@ def test_level_default_leaves_configs_and_digests_unchanged() -> None:
     cfg = GameConfig(seats=[seat, Seat(name="Bo"), Seat(name="Cy")], seed=1, map="mini")
     cfg2 = GameConfig(seats=[strong, Seat(name="Bo"), Seat(name="Cy")], seed=1, map="mini")
     assert digest(new_game(cfg)) != digest(new_game(cfg2))
-    assert LEVELS == ("book", "strong")
+    assert LEVELS == ("easy", "book", "strong", "expert")
     assert isinstance(player_for_seat(cfg2, 0), StrongPlayer)
     assert isinstance(player_for_seat(cfg, 0), BookPlayer)
 

@@ -13,7 +13,8 @@ import hashlib
 import pytest
 
 from vinci_core import GameConfig, Seat, digest, new_game
-from vinci_core.players.ai import StrongPlayer, player_for_seat
+from vinci_core.players.ai import StrongPlayer
+from vinci_core.players.levels import player_for_seat
 
 QUICK = StrongPlayer(rollouts=1, horizon=1, beam=2, choices=2)
 

@@ -26,7 +26,8 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.game.tiles import ONLINE_TILES
-from vinci_core.players.ai import StrongPlayer, hint, player_for_seat, turns_after
+from vinci_core.players.ai import StrongPlayer, hint, turns_after
+from vinci_core.players.levels import player_for_seat
 from vinci_core.players.randomplay import RandomChooser
 from vinci_core.players.virtual import VirtualPlayer
 from vinci_core.table.presenter import reason_text

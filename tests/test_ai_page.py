@@ -25,8 +25,12 @@ def test_level_rows_offer_a_level_for_every_ai_seat() -> None:
     assert len(level_rows("two_player", 4)) == 2
     hot = level_rows("hotseat", 5)
     assert len(hot) == 5
-    assert [o["value"] for o in hot[0]["options"]] == ["human", "book", "strong"]
-    assert [o["value"] for o in level_rows("solo", 3)[0]["options"]] == ["book", "strong"]
+    assert [o["value"] for o in hot[0]["options"]] == ["human", "easy", "book", "strong",
+                                                       "expert"]
+    assert hot[0]["default"] == "human"
+    solo = level_rows("solo", 3)[0]
+    assert [o["value"] for o in solo["options"]] == ["easy", "book", "strong", "expert"]
+    assert solo["default"] == "book"  # the default level is as it has always been
 
 
 def test_form_levels_go_into_the_seats() -> None:
@@ -128,12 +132,12 @@ def test_online_games_offer_the_strong_ai_and_hints() -> None:
     """Issue 31: the strong AI plays online games (Y-0.3), so an online table offers it for
     any seat, seats it from the form, and gives its human players hints."""
     assert [o["value"] for o in level_rows("hotseat", 3, "online")[0]["options"]] == [
-        "human", "book", "strong"]
+        "human", "easy", "book", "strong", "expert"]
     for lang in ("en", "fr", "de", "nl"):
         labels = [o["label"] for o in level_rows("hotseat", 2, "online", lang)[1]["options"]]
         assert labels == [o["label"] for o in level_rows("hotseat", 2, "classic", lang)[1][
             "options"]]
-        assert len(set(labels)) == 3
+        assert len(set(labels)) == 5
     form = {"mode": "hotseat", "ruleset": "online", "count": "2", "names": ["A", "B"],
             "levels": ["human", "strong"], "map": "mare_nostrum"}
     config = config_from_form(form)

@@ -151,7 +151,7 @@ def word_seat_rows(old_names: list[str] | None = None) -> None:
 def build_level_rows(mode: str, count: int, ruleset: str) -> None:
     """(issue 13) One level selector per seat an AI may play (newgame.level_rows); a
     choice already made in a row is kept when the rows are rebuilt."""
-    from vinci_core.table.newgame import level_rows
+    from vinci_core.table.newgame import level_lines, level_rows
 
     box = element("level-rows")
     rows = f"{mode}:{count}:{ruleset}"
@@ -168,6 +168,7 @@ def build_level_rows(mode: str, count: int, ruleset: str) -> None:
         select = make("select", None, name=f"level{i}", data_testid=f"level-{i}")
         for option in row["options"]:
             select.append(make("option", option["label"], value=option["value"]))
+        select.value = row["default"]
         if i < len(kept) and kept[i] in [o["value"] for o in row["options"]]:
             select.value = kept[i]
         label = make("label", None)
@@ -175,6 +176,10 @@ def build_level_rows(mode: str, count: int, ruleset: str) -> None:
         li = make("li")
         li.append(label)
         box.append(li)
+    lines = element("level-lines")  # what each level is, in a line (issue 31)
+    lines.replaceChildren()
+    for level in level_lines(ruleset, lang()):
+        lines.append(make("li", level["line"], data_testid=f"level-line-{level['value']}"))
 
 
 def open_new_game() -> None:

@@ -192,7 +192,7 @@ def render_virtual(v: dict[str, Any], has_game: bool) -> None:
     text = ""
     if on:
         name = v["players"][v["current_player"]]["name"]
-        thinking = v.get("ai_level") == "strong"  # (issue 13) the strong AI searches
+        thinking = v.get("ai_level") in ("strong", "expert")  # (issue 13) they search
         text = (_("{name} is thinking…") if thinking
                 else _("{name} is playing…")).format(name=name)
     if not changed("virtual-status", (on, text)):

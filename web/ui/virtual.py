@@ -219,7 +219,7 @@ class VirtualPlayers:
 
     def _decided(self, played: bool) -> None:
         """An AI's move is made: bench hook, its search times in ms (strong level)."""
-        if played and self.think_level == "strong":
+        if played and self.think_level in ("strong", "expert"):
             self.ai_ms.append(self.think_ms)
             del self.ai_ms[:-1000]
             js.document.documentElement.setAttribute(

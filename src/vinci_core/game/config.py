@@ -46,9 +46,10 @@ class Seating:
 
     min_seats: int
     max_seats: int
-    # The AI levels that can play a seat (vinci_core.players.ai); both rulesets seat both
-    # (the strong AI reads every tile, cost and score from the game's ruleset, issue 31).
-    ai_levels: tuple[str, ...] = ("book", "strong")
+    # The AI levels that can play a seat (vinci_core.players.levels); both rulesets seat
+    # every level (the strong AI reads every tile, cost and score from the game's ruleset,
+    # issue 31; easy plays the book's moves with a beginner's mistakes).
+    ai_levels: tuple[str, ...] = ("easy", "book", "strong", "expert")
 
 
 SEATING = {"classic": Seating(3, 6), "online": Seating(2, 5)}

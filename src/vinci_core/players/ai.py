@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TypeVar
 
 from ..game import rng
 from ..game.actions import (
@@ -73,12 +73,6 @@ from .virtual import (
     fort_province,
     reorganization_placement,
 )
-
-if TYPE_CHECKING:
-    from ..turn.schemas import GameConfig
-
-Level = Literal["book", "strong"]
-LEVELS: tuple[Level, ...] = ("book", "strong")
 
 # The strong player's fixed budget (the same in CPython and in the browser).
 ROLLOUTS = 6  # rollouts per option of a civilization or decline choice
@@ -902,14 +896,7 @@ class BookPlayer:
         return self.decide(state)
 
 
-AI = BookPlayer | StrongPlayer
-
-
-def player_for_seat(config: GameConfig, seat: int) -> AI:
-    """The AI of ``seat`` at the level stored in its config (``Seat.ai_level``)."""
-    if config.seats[seat].ai_level == "strong":
-        return StrongPlayer()
-    return BookPlayer(VirtualPlayer.for_seat(config, seat))
+# The levels and the player of each (easy, book, strong, expert): players/levels.py.
 
 
 def hint(state: GameState) -> Decision:
@@ -926,7 +913,6 @@ def checked(state: GameState, decision: Decision) -> Decision:
     return decision
 
 
-__all__ = ["AI", "LEVELS", "BookPlayer", "Decision", "Level", "StrongPlayer", "Thinking",
-           "book_reason", "checked", "defended_placement", "finish", "hint",
-           "measured_bonus", "player_for_seat", "plan_value", "position_value",
-           "rival_prospect", "threats", "turns_after"]
+__all__ = ["BookPlayer", "Decision", "StrongPlayer", "Thinking", "book_reason", "checked",
+           "defended_placement", "finish", "hint", "measured_bonus", "plan_value",
+           "position_value", "rival_prospect", "threats", "turns_after"]

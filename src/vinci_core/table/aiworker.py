@@ -13,7 +13,7 @@ pure data, JSON both ways:
 
 The worker rebuilds the position from the save (:class:`Positions` keeps the last one and
 plays only the new moves), runs the very search :meth:`Session.ai_turn` runs (the seat's
-player from its config, ``players.ai.player_for_seat``, so every level works here
+player from its config, ``players.levels.player_for_seat``, so every level works here
 unchanged), and the page applies the answer with :func:`play_answer` or shows it with
 :func:`hint_answer` only if it is still the position on screen. The searches count their
 work in positions, never in time, and their randomness is in the state: the worker, the
@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..game.actions import parse_action
-from ..players.ai import Decision, StrongPlayer, checked, finish, player_for_seat
+from ..players.ai import Decision, StrongPlayer, checked, finish
+from ..players.levels import player_for_seat
 from ..players.reasons import Civ, Message, Province
 from .presenter import hint_view, reason_text
 from .save import action_code, decode_save, digest, parse_code, save_facts

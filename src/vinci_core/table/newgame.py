@@ -203,7 +203,8 @@ def _player_levels(form: dict[str, Any], mode: str, ruleset: str) -> list[str]:
     allowed = set(AI_LEVELS) | ({"human"} if mode == "hotseat" else set())
     for wanted in levels:
         if wanted not in allowed:
-            raise ValueError(f"unknown player level {wanted!r}.")
+            known = ", ".join(k for k in ("human", *AI_LEVELS) if k in allowed)
+            raise ValueError(f"unknown player level {wanted!r}: choose {known}.")
         if wanted in AI_LEVELS and wanted not in SEATING[ruleset].ai_levels:
             raise ValueError(f"the {AI_LEVEL_LABELS[wanted]} does not play {ruleset} games "
                              f"yet.")
@@ -278,8 +279,10 @@ def _seats(mode: str, names: list[str], human_colours: list[str], levels: list[s
         """The i-th AI seat: the rulebook's player with the options above, at the level
         chosen for it (issue 13)."""
         seat = robot.seat(name, colour)
-        chosen = levels[i] if i < len(levels) else "book"
-        return seat.model_copy(update={"ai_level": chosen}) if chosen == "strong" else seat
+        chosen = levels[i] if i < len(levels) else DEFAULT_AI_LEVEL
+        # The default level stays out of the config (D-14).
+        return (seat.model_copy(update={"ai_level": chosen}) if chosen != DEFAULT_AI_LEVEL
+                else seat)
 
     humans_seats = [Seat(name=n, colour=c) for n, c in zip(names, human_colours,
                                                              strict=True)]
@@ -311,18 +314,42 @@ def rematch_config(config: GameConfig, seed: int) -> GameConfig:
     return config.model_copy(update={"seed": seed % (2**63)})
 
 
-# AI levels as the new-game dialog offers them (vinci_core.players.ai), the default first.
-AI_LEVELS = ("book", "strong")
-AI_LEVEL_LABELS = {"human": N_("Human"), "book": N_("AI: by the book"),
-                   "strong": N_("AI: strong (thinks ahead)")}
+# AI levels as the new-game dialog offers them (vinci_core.players.levels), the ladder's
+# order, weakest first; a virtual seat starts at the default level, by the book.
+AI_LEVELS = ("easy", "book", "strong", "expert")
+DEFAULT_AI_LEVEL = "book"
+AI_LEVEL_LABELS = {"human": N_("Human"), "easy": N_("AI: easy (for a first game)"),
+                   "book": N_("AI: by the book"), "strong": N_("AI: strong (thinks ahead)"),
+                   "expert": N_("AI: expert (thinks longer)")}
+# What each level is, in a line: the dialog shows them under its level selectors.
+AI_LEVEL_LINES = {
+    "easy": N_("Easy: plays by the book with a beginner's mistakes; for a first game."),
+    "book": N_("By the book: the rulebook's virtual player, a fixed procedure anyone can "
+               "follow."),
+    "strong": N_("Strong: thinks a few turns ahead; a challenge once you know the game."),
+    "expert": N_("Expert: the strong AI with more time to think, up to two seconds a "
+                 "move.")}
+
+
+def level_lines(ruleset: str = "classic", lang: str = "en") -> list[dict[str, str]]:
+    """The dialog's line for each AI level ``ruleset`` seats, weakest first.
+
+    >>> [row["value"] for row in level_lines()]
+    ['easy', 'book', 'strong', 'expert']
+    """
+    t = translations(lang)
+    return [{"value": k, "label": t.gettext(AI_LEVEL_LABELS[k]),
+             "line": t.gettext(AI_LEVEL_LINES[k])}
+            for k in AI_LEVELS if k in SEATING[ruleset].ai_levels]
 
 
 def level_rows(mode: str, count: int, ruleset: str = "classic",
                lang: str = "en") -> list[dict[str, Any]]:
     """The dialog's level selectors, one per seat an AI may play, in the order of the
-    form's ``levels``: solo and two-player games list their virtual seats (default: by the
-    book); a hot-seat table lists every seat (default: human). Only the levels that
-    ``ruleset`` seats are offered (``config.SEATING``: today both levels, in both rulesets).
+    form's ``levels``: solo and two-player games list their virtual seats (``default``: by
+    the book); a hot-seat table lists every seat (default: human). Only the levels that
+    ``ruleset`` seats are offered (``config.SEATING``: today every level, in both
+    rulesets), weakest first.
     """
     seated = SEATING[ruleset].ai_levels
     t = translations(lang)
@@ -331,14 +358,12 @@ def level_rows(mode: str, count: int, ruleset: str = "classic",
         return [{"value": k, "label": t.gettext(AI_LEVEL_LABELS[k])} for k in keys
                 if k == "human" or k in seated]
 
-    if mode == "solo":
-        return [{"label": t.gettext("Virtual {n}").format(n=i), "options": options(AI_LEVELS)}
-                for i in (1, 2, 3)]
-    if mode == "two_player":
-        return [{"label": t.gettext("Virtual {n}").format(n=i), "options": options(AI_LEVELS)}
-                for i in (1, 2)]
+    if mode in ("solo", "two_player"):
+        return [{"label": t.gettext("Virtual {n}").format(n=i), "options": options(AI_LEVELS),
+                 "default": DEFAULT_AI_LEVEL}
+                for i in range(1, (3 if mode == "solo" else 2) + 1)]
     return [{"label": t.gettext("Player {n}").format(n=i + 1),
-             "options": options(("human", *AI_LEVELS))}
+             "options": options(("human", *AI_LEVELS)), "default": "human"}
             for i in range(count)]
 
 

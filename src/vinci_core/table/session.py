@@ -176,7 +176,8 @@ class Session:
         """:meth:`play_ai` in slices (the page runs them in short tasks and stays
         responsive): the AI's search yields between slices, then its move is played. The
         move is dropped (False) if the game moved on meanwhile (undo, another game)."""
-        from ..players.ai import checked, player_for_seat
+        from ..players.ai import checked
+        from ..players.levels import player_for_seat
 
         state = self.state
         seat = state.current_player

@@ -57,10 +57,11 @@ class Seat(BaseModel):
     # V-4 options of a virtual seat, kept in the config so a resumed game plays on the same way.
     virtual_preference: Literal["value", "formula"] = "value"
     virtual_tiebreak_prefers_humans: bool = False
-    # Which AI plays a virtual seat (vinci_core.players.ai): "book" is the rulebook's virtual player
-    # (V-1 … V-8), "strong" the searching one. The default is left out of digests (D-14), so
-    # every older save keeps its digest.
-    ai_level: Literal["book", "strong"] = "book"
+    # Which AI plays a virtual seat (vinci_core.players.levels, weakest first): "easy" the book's
+    # player with a beginner's mistakes, "book" the rulebook's virtual player (V-1 … V-8),
+    # "strong" the searching one, "expert" the same search with a larger budget. The default is
+    # left out of digests (D-14), so every older save keeps its digest.
+    ai_level: Literal["easy", "book", "strong", "expert"] = "book"
 
 
 class GameConfig(BaseModel):
