@@ -5,7 +5,13 @@ Plays N classic 4-seat games on Europe (seeds 1…N), the strong AI in seat 0 an
 players in the others, then analyses a whole game for the strong seat and for book seat 1,
 timing each analysis in CPython. Prints min/median/max of the time and of the positions
 the searches played, the decisions weighed, and every decision's gain on the AI's
-yardstick above zero (the noise that sets the threshold: the strong seat's own gains).
+yardstick above zero (the strong seat's own gains, and the book seat's).
+
+``--noise K`` also measures how finely the rollouts tell two moves apart: each civilization
+choice and decline test of both seats is weighed again on K copies of its position with
+another random stream (the bag's future and the dice the rollouts resample), and the
+spread (standard deviation) of the difference between its first two options' values is
+printed: the noise that the threshold must stand above.
 """
 
 from __future__ import annotations
@@ -20,9 +26,19 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from vinci_core import GameConfig, Seat, new_game  # noqa: E402
+from vinci_core.game import rng  # noqa: E402
+from vinci_core.game.actions import Decline, EndTurn  # noqa: E402
 from vinci_core.players.ai import StrongPlayer  # noqa: E402
+from vinci_core.players.ai import finish as think_through  # noqa: E402
 from vinci_core.players.levels import player_for_seat  # noqa: E402
-from vinci_core.table.analysis import THRESHOLD, analyse, finish  # noqa: E402
+from vinci_core.table.analysis import (  # noqa: E402
+    CIVILIZATION,
+    DECLINE,
+    THRESHOLD,
+    analyse,
+    decisions,
+    finish,
+)
 
 SEATS = 4
 
@@ -46,10 +62,48 @@ def spread(values: list[float]) -> str:
             f"max {max(values):.2f}")
 
 
+def noise(game: Any, seat: int, copies: int) -> list[float]:
+    """The spread of (first option − second option) over ``copies`` reseeded copies of
+    each rollout decision of ``seat``: the rollouts' noise between two moves, in VP."""
+    player = StrongPlayer()
+    spreads: list[float] = []
+    for decision in decisions(game.config, game.actions, seat):
+        state = decision.state
+        if decision.kind == CIVILIZATION:
+            options: list[Any] = list(player.civilization_options(state, seat))[:2]
+        elif decision.kind == DECLINE:
+            options = [Decline(), EndTurn() if state.phase == "end_of_turn" else None]
+        else:
+            continue
+        if len(options) < 2:
+            continue
+        differences = []
+        for k in range(copies):
+            copy = state.clone()
+            copy.rng = rng.seed_state(10_000 + k)
+            compared = think_through(player.compare(copy, options, seat))
+            differences.append(compared[0][0] - compared[1][0])
+        spreads.append(statistics.stdev(differences))
+    return spreads
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--noise", type=int, default=0,
+                        help="reseeded copies per rollout decision to measure the noise")
     args = parser.parse_args()
+    if args.noise:
+        spreads: list[float] = []
+        for seed in range(1, args.games + 1):
+            game = strong_game(seed)
+            for seat in (0, 1):
+                spreads.extend(noise(game, seat, args.noise))
+        spreads.sort()
+        print(f"rollout noise between two options (sd over {args.noise} reseeds, "
+              f"{len(spreads)} decisions): {spread(spreads)} VP, p90 "
+              f"{spreads[int(0.9 * (len(spreads) - 1))]:.2f} VP")
+        return
     for seat, who in ((0, "strong"), (1, "book")):
         times: list[float] = []
         positions: list[float] = []

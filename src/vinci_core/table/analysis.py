@@ -58,12 +58,13 @@ if TYPE_CHECKING:
     from ..turn.state import GameState
 
 # A turning point is a decision where the strong AI's move is worth at least this many VP
-# more than the move played, on the AI's own yardstick. Below it the difference is within
-# what the search cannot tell apart: two civilizations or declines it judges equal differ
-# by up to a few VP between its rollouts' resampled futures, and the planner's values of
-# two near-equal conquests by a VP or two (docs/players.md, "Analysis": measured on games
-# of the strong AI itself, whose own choices are the yardstick).
-THRESHOLD = 3.0
+# more than the move played, on the AI's own yardstick. Measured (bench/analysis.py
+# --noise 6, 10 games, 206 civilization and decline decisions): weighed again on reseeded
+# copies of the position, the difference between two options has a standard deviation of
+# 2.6 VP at the median and 6.0 VP at p90, the rollouts' resampled futures. About twice the
+# median noise, 5 VP keeps the flukes out of the list; the planner's conquest values are
+# not sampled. A book seat then has about five turning points a game.
+THRESHOLD = 5.0
 
 CIVILIZATION, DECLINE, CONQUEST = "civilization", "decline", "conquest"
 
@@ -117,7 +118,7 @@ def finish(analysing: Analysing) -> Analysis:
 
 
 @dataclass(frozen=True, slots=True)
-class _Decision:
+class SeatDecision:
     """A position where the seat decided something the AI weighs."""
 
     index: int
@@ -126,16 +127,16 @@ class _Decision:
     played: Action
 
 
-def decisions(config: GameConfig, actions: Sequence[Action], seat: int) -> list[_Decision]:
+def decisions(config: GameConfig, actions: Sequence[Action], seat: int) -> list[SeatDecision]:
     """The seat's weighed decisions in the game, in order (a decline test and the first
     conquest of the same turn are two decisions at the same index)."""
     state = new_game(config)
     player = StrongPlayer()
-    found: list[_Decision] = []
+    found: list[SeatDecision] = []
     for index, action in enumerate(actions):
         if state.current_player == seat:
             for kind in _kinds(state, seat, action, player):
-                found.append(_Decision(index, kind, state, action))
+                found.append(SeatDecision(index, kind, state, action))
         state = state.apply(action)
     return found
 
@@ -170,7 +171,7 @@ def analyse(config: GameConfig, actions: Sequence[Action], seat: int,
     yield Progress(0, len(todo))
     for done, decision in enumerate(todo):
         progress = Progress(done, len(todo))
-        weighing = _weigh(player, decision, seat)
+        weighing = weigh(player, decision, seat)
         while True:
             try:
                 next(weighing)
@@ -202,7 +203,10 @@ def analyse_save(text: str, seat: int, player: StrongPlayer | None = None,
 Weighing = Thinking[tuple[Action, float, Message] | None]
 
 
-def _weigh(player: StrongPlayer, decision: _Decision, seat: int) -> Weighing:
+def weigh(player: StrongPlayer, decision: SeatDecision, seat: int) -> Weighing:
+    """One decision on the AI's yardstick, in slices: the AI's better move, how many VP
+    more it is worth than the move played and why, or None when the move played is the
+    AI's or worth as much."""
     if decision.kind == CIVILIZATION:
         return _weigh_civilization(player, decision.state, seat, decision.played)
     if decision.kind == DECLINE:
