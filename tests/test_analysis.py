@@ -9,11 +9,12 @@ import pytest
 
 from vinci_core import GameConfig, Seat, new_game
 from vinci_core.cli import main
-from vinci_core.game.actions import Action, Decline
+from vinci_core.game.actions import Action, Choose, Decline
 from vinci_core.players.ai import StrongPlayer
 from vinci_core.players.levels import player_for_seat
 from vinci_core.players.reasons import word
 from vinci_core.table.analysis import (
+    CIVILIZATION,
     DECLINE,
     THRESHOLD,
     Progress,
@@ -78,6 +79,22 @@ def test_declining_a_fresh_empire_is_a_turning_point(fresh_empire_declined):
     assert point.gain >= THRESHOLD
 
 
+def test_paying_the_dearest_slot_for_a_worse_civilization_is_a_turning_point():
+    """C-2: the first player could take Medicine + Currency free (slot 1); paying 5 VP for
+    slot 6 is a worse choice by the AI's rollouts, and slot 1 is shown as the better."""
+    cfg = _config()
+    start = new_game(cfg)
+    assert start.current_player == STRONG_SEAT
+    assert start.display[0][:2] == ("medicine", "currency")
+    result = finish(analyse(cfg, [Choose(6)], STRONG_SEAT))
+    (point,) = result.points
+    assert (point.index, point.kind) == (0, CIVILIZATION)
+    assert point.played == {"kind": "choose", "slot": 6}
+    assert point.better == {"kind": "choose", "slot": 1}
+    assert point.gain >= THRESHOLD
+    assert word(point.reason, start).startswith("Took Mining")
+
+
 def test_the_reason_is_worded_in_every_language(fresh_empire_declined):
     game, index = fresh_empire_declined
     result = finish(analyse(game.config, game.actions, STRONG_SEAT))
@@ -140,3 +157,36 @@ def test_the_command_line_prints_the_turning_points(fresh_empire_declined, tmp_p
     text = out.getvalue()
     assert f"move {index}: decline" in text
     assert "Declined the empire" in text
+
+
+def _reason_templates() -> list[str]:
+    """Every reason template of the analysis (the first argument of its ``say`` calls)."""
+    import ast
+    import inspect
+
+    from vinci_core.table import analysis
+
+    tree = ast.parse(inspect.getsource(analysis))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "say":
+            first = node.args[0]
+            assert isinstance(first, ast.Constant), "a template the catalogues can extract"
+            found.append(first.value)
+    return found
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "nl"])
+def test_every_reason_has_a_translation_with_the_same_values(lang):
+    import re
+
+    from vinci_core.text.i18n import translations
+
+    templates = _reason_templates()
+    assert len(templates) == 8
+    catalogue = translations(lang)
+    for template in templates:
+        text = catalogue.gettext(template)
+        assert text != template, (lang, template)
+        assert sorted(re.findall(r"\{\w+\}", text)) == sorted(
+            re.findall(r"\{\w+\}", template)), (lang, template, text)

@@ -248,12 +248,14 @@ def _weigh_decline(player: StrongPlayer, state: GameState, seat: int, played: Ac
     if gain <= 0:
         return None
     worth = empire_worth(state, seat)
+    if not declined and rebirth:
+        return Decline(), gain, say(
+            "Ended the turn; declining with Rebirth promised {gain} VP more.",
+            gain=f"{gain:.0f}")
     if not declined:
-        template = ("Ended the turn; declining with Rebirth promised {gain} VP more."
-                    if rebirth else
-                    "Played on with the empire ({worth} VP a turn); declining promised "
-                    "{gain} VP more over the next turns.")
-        return Decline(), gain, say(template, worth=worth, gain=f"{gain:.0f}")
+        return Decline(), gain, say(
+            "Played on with the empire ({worth} VP a turn); declining promised {gain} VP "
+            "more over the next turns.", worth=worth, gain=f"{gain:.0f}")
     if rebirth:
         return EndTurn(), gain, say(
             "Declined with Rebirth; playing on promised {gain} VP more.", gain=f"{gain:.0f}")
