@@ -190,3 +190,11 @@ def test_every_reason_has_a_translation_with_the_same_values(lang):
         assert text != template, (lang, template)
         assert sorted(re.findall(r"\{\w+\}", text)) == sorted(
             re.findall(r"\{\w+\}", template)), (lang, template, text)
+
+
+def test_doctests():
+    import doctest
+
+    from vinci_core.table import analysis
+
+    assert doctest.testmod(analysis).failed == 0
