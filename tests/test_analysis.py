@@ -116,6 +116,21 @@ def test_the_strong_ai_own_game_has_no_turning_point_for_its_seat(strong_game):
     assert result.points == ()
 
 
+def test_every_better_move_is_legal_where_it_is_shown(strong_game):
+    """A book seat's turning points: the replay can play each better move at its index."""
+    from vinci_core.game.actions import parse_action
+
+    result = finish(analyse(strong_game.config, strong_game.actions, 1))
+    assert result.points
+    for point in result.points:
+        state = new_game(strong_game.config)
+        for action in strong_game.actions[:point.index]:
+            state = state.apply(action)
+        assert state.current_player == 1
+        assert parse_action(point.better) in state.legal_actions()
+        assert parse_action(point.played) == strong_game.actions[point.index]
+
+
 def test_progress_counts_decisions_and_stopping_cancels(strong_game):
     analysing = analyse(strong_game.config, strong_game.actions, 1)
     seen: list[Progress] = []

@@ -261,6 +261,8 @@ def _weigh_decline(player: StrongPlayer, state: GameState, seat: int, played: Ac
             "Declined with Rebirth; playing on promised {gain} VP more.", gain=f"{gain:.0f}")
     plan = yield from player.plan(state, seat)
     better = plan[0] if plan else Finish()
+    if better not in state.legal_actions():
+        return None
     return better, gain, say(
         "Declined the empire ({worth} VP a turn); playing on promised {gain} VP more over "
         "the next turns.", worth=worth, gain=f"{gain:.0f}")
@@ -269,6 +271,8 @@ def _weigh_decline(player: StrongPlayer, state: GameState, seat: int, played: Ac
 def _weigh_conquest(player: StrongPlayer, state: GameState, seat: int, played: Action
                     ) -> Weighing:
     plan = yield from player.plan(state, seat)
+    if not plan and Finish() not in state.legal_actions():
+        return None  # a forced entry: the AI picks it by another measure (not weighed)
     best: Action = plan[0] if plan else Finish()
     if best == played:
         return None
