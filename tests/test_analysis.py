@@ -95,6 +95,22 @@ def test_paying_the_dearest_slot_for_a_worse_civilization_is_a_turning_point():
     assert word(point.reason, start).startswith("Took Mining")
 
 
+def test_c5_3_a_rebirth_decline_missed_at_the_end_of_a_turn_is_weighed():
+    """C-5.3: with Rebirth the decline is declared at the end of the turn; a book seat
+    that ends its turns instead is told when declining then promised more."""
+    from vinci_core.game.actions import EndTurn
+    from vinci_core.players.virtual import play_game
+
+    cfg = GameConfig(seats=[Seat(name=f"B{i}", virtual=True) for i in range(4)], seed=3)
+    game = play_game(cfg)
+    result = finish(analyse(game.config, game.actions, 0))
+    rebirth = [p for p in result.points if p.kind == DECLINE
+               and p.played == EndTurn().to_dict()]
+    assert rebirth, "seed 3's first seat plays on with Rebirth in hand"
+    assert all(p.better == {"kind": "decline"} and p.gain >= THRESHOLD for p in rebirth)
+    assert word(rebirth[0].reason, game).startswith("Ended the turn; declining with Rebirth")
+
+
 def test_the_reason_is_worded_in_every_language(fresh_empire_declined):
     game, index = fresh_empire_declined
     result = finish(analyse(game.config, game.actions, STRONG_SEAT))
