@@ -62,8 +62,9 @@ if TYPE_CHECKING:
 # --noise 6, 10 games, 206 civilization and decline decisions): weighed again on reseeded
 # copies of the position, the difference between two options has a standard deviation of
 # 2.6 VP at the median and 6.0 VP at p90, the rollouts' resampled futures. About twice the
-# median noise, 5 VP keeps the flukes out of the list; the planner's conquest values are
-# not sampled. A book seat then has about five turning points a game.
+# median noise, 5 VP keeps most flukes out of the list; the planner's conquest values are
+# not sampled (the same threshold, for one rule). A book seat then has about five turning
+# points a game.
 THRESHOLD = 5.0
 
 CIVILIZATION, DECLINE, CONQUEST = "civilization", "decline", "conquest"
