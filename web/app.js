@@ -13,7 +13,7 @@
 //   vinci.ready(digest?)        marks <html data-ready="1"> (and data-digest) and shows #app
 //   vinci.setDigest(digest)     updates <html data-digest>
 //   vinci.fail(message)         shows the boot error (and logs it)
-//   vinci.bootStep()            boot.js: a step of Python's start is done (the progress bar)
+//   vinci.bootStep()            boot.py: a step of Python's start is done (the progress bar)
 //   vinci.storage.get/set/remove(key[, value])   localStorage with swallowed quota errors
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
@@ -100,7 +100,7 @@ function showBootPicture() {
   box.hidden = false;
   // Progress: the big files Python needs, counted as they arrive (then Python's steps).
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
-    /vinci\.zip$/, /\.whl$/];
+    /page\.zip$/, /\.whl$/];
   if ("PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -111,12 +111,12 @@ function showBootPicture() {
   }
 }
 
-// The progress bar: the files first (FILES: core, stdlib, lock, our Python's zip, pydantic's
-// five wheels; up to FILES_SHARE of the bar), then the steps of Python's start (boot.js:
+// The progress bar: the files first (FILES: core, stdlib, lock, the page's zip, our wheel and
+// pydantic's five; up to FILES_SHARE of the bar), then the steps of Python's start (boot.py:
 // vinci.bootStep, each a task of its own, issue 29). How many steps a start takes depends on
 // it (a first visit, a link, a resumed game), so each fills STEP_SHARE of what is left.
 const bootProgress = { files: 0, steps: 0 };
-const FILES = 9;
+const FILES = 10;
 const FILES_SHARE = 0.8;
 const STEP_SHARE = 0.2;
 
@@ -381,8 +381,9 @@ window.vinci = vinci;
 // --- The AI's worker (issue 30): the book and strong AIs' searches and the Hint run in a
 // PyScript worker (web/worker/ai.py with ai.json), so the page's thread only applies the
 // chosen move. It starts the first time a game needs it (never on a first visit's way to a
-// first render: PyScript's core is imported only then). Calls go from the page to the
-// worker only (worker.sync.think returns a promise): no SharedArrayBuffer needed.
+// first render). PyScript's core is the page's own (index.html), with its plugins off
+// (pyscript.json). Calls go from the page to the worker only (worker.sync.think returns a
+// promise): no SharedArrayBuffer needed.
 // Python (web/ui/aiworker.py) reaches it as
 //   vinci.ai.start(done)          done(state): "ready", "unavailable" (no module workers or
 //                                 PyScript's core does not load: the page searches itself),
@@ -393,11 +394,7 @@ window.vinci = vinci;
 const AI_WORKER = "./worker/ai.py";
 const AI_CONFIG = "./worker/ai.json";
 const PYSCRIPT_CORE = "./pyscript/core.js"; // build_site.PYSCRIPT_DIR, PYSCRIPT_ENTRY
-const PYODIDE_CORE = "./pyodide/pyodide.mjs"; // the page's (boot.js)
-// PyScript's plugins serve pages written in PyScript (editors, terminals, games): this page
-// has none, and disabled they are not downloaded (build_site.PYSCRIPT_CHUNKS: what loads).
-const PYSCRIPT_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "error",
-  "py-editor", "py-game", "py-terminal"];
+const PYODIDE_CORE = "./pyodide/pyodide.mjs"; // the page's (pyscript.json)
 let aiWorker = null; // the promise of the started worker (or of null: unavailable)
 let aiPending = 0; // requests not yet answered: a move is under way (the update waits)
 
@@ -405,14 +402,7 @@ async function startAiWorker() {
   if (typeof Worker !== "function") return null;
   let PyWorker;
   try {
-    for (const tag of ["py-config", "mpy-config"]) { // PyScript reads one per interpreter
-      if (document.querySelector(tag)) continue;
-      const config = document.createElement(tag);
-      config.hidden = true;
-      config.textContent = JSON.stringify({ plugins: PYSCRIPT_PLUGINS.map((p) => "!" + p) });
-      document.head.append(config);
-    }
-    ({ PyWorker } = await import(PYSCRIPT_CORE));
+    ({ PyWorker } = await import(PYSCRIPT_CORE)); // the module index.html loaded
   } catch (err) {
     console.info("vinci: no AI worker here, the page thinks itself:", err);
     return null;
@@ -773,8 +763,14 @@ setInterval(() => {
 }, WATCH_MS);
 
 function uncaught(error) {
-  if (root.dataset.ready !== "1") return; // the boot's own error box says it
-  raiseAlarm("failed", error && error.stack ? error.stack : String(error));
+  const detail = error && error.stack ? error.stack : String(error);
+  if (root.dataset.ready === "1") {
+    raiseAlarm("failed", detail);
+  } else if (root.dataset.bootError !== "1") {
+    // Before boot.py runs, PyScript's own start failed (a file of the site did not come):
+    // the boot screen says so, as boot.py says its own errors.
+    vinci.fail(detail);
+  }
 }
 window.addEventListener("error", (event) => uncaught(event.error || event.message));
 window.addEventListener("unhandledrejection", (event) => uncaught(event.reason));

@@ -7,20 +7,17 @@ and calls the functions of ``__export__`` through ``worker.sync``: JSON text in 
 to the worker only, so no SharedArrayBuffer and no cross-origin isolation are needed
 (ai.json: ``sync_main_only``).
 
-Our Python is the page's own zip (pyodide/vinci.zip, ai.json's ``files``: the bytes the page
-already loaded, bytecode included), put on ``sys.path`` as web/boot.js does; pydantic comes
-from the site's pyodide-lock.json (``packages_cache: passthrough``: no micropip, nothing
-from another origin).
+Our Python is the page's own vinci-core wheel (bytecode included; the file the page already
+loaded), and pydantic with it: ai.json's ``packages``, from the site's pyodide-lock.json
+(``packages_cache: passthrough``: no micropip, nothing from another origin).
 """
 
 import asyncio
 import json
 import os
-import sys
 import time
 
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # none exist here
-sys.path.insert(0, "/lib/vinci.zip")  # ai.json's files
 
 from vinci_core.table.aiworker import Positions  # noqa: E402
 from vinci_core.table.aiworker import think as answering  # noqa: E402
