@@ -709,8 +709,8 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, page: P
              pictures: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
     bytecode one) replaces the npm package's python_stdlib.zip, ``wheels`` are ours and
-    pydantic's, ``page`` is the page's zip with bytecode; ``pictures`` holds the rendered icons and board picture (see
-    :func:`rendered_pictures`)."""
+    pydantic's, ``page`` is the page's zip with bytecode; ``pictures`` holds the rendered
+    icons and board picture (see :func:`rendered_pictures`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
         if (set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc"
