@@ -296,6 +296,13 @@ def bench_offline(bench: Bench) -> dict:
     return {"offline_reload_ms": summary(samples), "first_visit_transfer_bytes": first_visit}
 
 
+@measure("offline_reload")
+def offline_reload(bench: Bench) -> dict:
+    """The offline reload of ``load`` alone, so that ``--compare`` measures the other build's
+    too (``compare:offline_reload``)."""
+    return bench_offline(bench)["offline_reload_ms"]
+
+
 def bench_first_visit_disk(playwright, chromium: str, bench: Bench) -> dict:
     """Bytes of a first visit in a real (on-disk) browser profile, service worker included.
 
