@@ -30,7 +30,8 @@ def round_line(state: GameState) -> str:
     return "\n".join([f"Round {state.round} (period {state.period}):", *seats])
 
 
-BOTS = {"heuristic": HeuristicPlayer, "random": RandomPlayer}
+BOTS: dict[str, type[HeuristicPlayer] | type[RandomPlayer]] = {
+    "heuristic": HeuristicPlayer, "random": RandomPlayer}
 
 
 def main(argv: list[str] | None = None) -> None:
