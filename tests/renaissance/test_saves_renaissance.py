@@ -11,10 +11,12 @@ import base64
 import json
 import zlib
 from dataclasses import fields
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pytest
+from save_texts import pack as pack_save
+from save_texts import payload_of
 
 from boardgame_core.api import Game, State, find_game
 from boardgame_core.links import EXTENDS, SAME, link_relation
@@ -35,6 +37,8 @@ from renaissance_core.game.actions import ACTION_TYPES
 from renaissance_core.game.versions import versions
 from renaissance_core.players.randomplay import play_random_game
 from renaissance_core.table.save import MAX_ACTIONS, action_code, parse_code
+
+pack = partial(pack_save, prefix="renaissance1.")
 
 
 @cache
@@ -57,18 +61,6 @@ def positions(players: int = 4, seed: int = 42) -> tuple[GameState, ...]:
 
 def sample_save() -> str:
     return encode_save(positions()[3], "sample")
-
-
-def payload_of(text: str) -> dict[str, Any]:
-    body = text.split(".", 1)[1]
-    data: dict[str, Any] = json.loads(zlib.decompress(
-        base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    return data
-
-
-def pack(payload: Any, prefix: str = "renaissance1.") -> str:
-    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    return prefix + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 # --- the game object ----------------------------------------------------------------------------
