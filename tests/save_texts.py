@@ -1,6 +1,7 @@
 """Save texts taken apart and put together again by hand, for the tests that hand a game's
-loader what no real save holds. Both games' saves have one shape (boardgame_core.savetext):
-a prefix ending in a dot, then the zlib-compressed JSON record in URL-safe base64.
+loader what no real save holds, and the positions of a game whose saves they take apart.
+Both games' saves have one shape (boardgame_core.savetext): a prefix ending in a dot, then
+the zlib-compressed JSON record in URL-safe base64.
 
 >>> text = pack({"log": "c1"}, prefix="vinci1.")
 >>> payload_of(text)
@@ -14,6 +15,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import strategies as st
@@ -55,3 +57,14 @@ def mutate_log(data: st.DataObject, log: list[str], codes: st.SearchStrategy[str
         else:
             log.insert(where, data.draw(codes))
     return log
+
+
+def positions_along(first: Any, actions: Sequence[Any], every: int) -> tuple[Any, ...]:
+    """The positions of a game played from ``first``: that one, the one after every
+    ``every``-th action, and the last (any game's :class:`boardgame_core.api.State`)."""
+    state, out = first, [first]
+    for k, action in enumerate(actions, 1):
+        state = state.apply(action)
+        if k % every == 0:
+            out.append(state)
+    return (*out, state)

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from save_texts import compressed, flip_bits, mutate_log, payload_of
+from save_texts import compressed, flip_bits, mutate_log, payload_of, positions_along
 from save_texts import pack as pack_save
 
 from vinci_core import GameConfig, GameState, SaveError, Seat, decode_save, digest, encode_save
@@ -44,14 +44,7 @@ def positions() -> tuple[GameState, ...]:
     cfg, actions = finished_game()
     from vinci_core import new_game
 
-    state = new_game(cfg)
-    out = [state]
-    for k, action in enumerate(actions, 1):
-        state = state.apply(action)
-        if k % 23 == 0:
-            out.append(state)
-    out.append(state)
-    return tuple(out)
+    return positions_along(new_game(cfg), actions, 23)
 
 
 @cache

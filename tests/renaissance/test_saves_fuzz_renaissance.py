@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from save_texts import flip_bits, mutate_log, payload_of
+from save_texts import flip_bits, mutate_log, payload_of, positions_along
 from save_texts import pack as pack_save
 
 from renaissance_core import GameConfig, GameState, SaveError, digest, encode_save, load_game
@@ -27,13 +27,7 @@ pack = partial(pack_save, prefix="renaissance1.")
 def positions() -> tuple[GameState, ...]:
     """Positions of one finished 5-seat game: the start, every 61st action, the end."""
     end = play_random_game(renaissance_game(GameConfig.of(5, seed=21)), seed=21)
-    state = renaissance_game(end.config)
-    out = [state]
-    for k, action in enumerate(end.actions, 1):
-        state = state.apply(action)
-        if k % 61 == 0:
-            out.append(state)
-    return (*out, state)
+    return positions_along(renaissance_game(end.config), end.actions, 61)
 
 
 @cache

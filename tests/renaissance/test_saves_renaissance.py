@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from save_texts import pack as pack_save
-from save_texts import payload_of
+from save_texts import payload_of, positions_along
 
 from boardgame_core.api import Game, State, find_game
 from boardgame_core.links import EXTENDS, SAME, link_relation
@@ -50,13 +50,7 @@ def finished(players: int = 4, seed: int = 42) -> GameState:
 def positions(players: int = 4, seed: int = 42) -> tuple[GameState, ...]:
     """The start, every 37th position, and the end of one finished game."""
     end = finished(players, seed)
-    state = new_game(end.config)
-    out = [state]
-    for k, action in enumerate(end.actions, 1):
-        state = state.apply(action)
-        if k % 37 == 0:
-            out.append(state)
-    return (*out, state)
+    return positions_along(new_game(end.config), end.actions, 37)
 
 
 def sample_save() -> str:
