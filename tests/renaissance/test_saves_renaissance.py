@@ -11,10 +11,12 @@ import base64
 import json
 import zlib
 from dataclasses import fields
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pytest
+from save_texts import pack as pack_save
+from save_texts import payload_of, positions_along
 
 from boardgame_core.api import Game, State, find_game
 from boardgame_core.links import EXTENDS, SAME, link_relation
@@ -36,6 +38,8 @@ from renaissance_core.game.versions import versions
 from renaissance_core.players.randomplay import play_random_game
 from renaissance_core.table.save import MAX_ACTIONS, action_code, parse_code
 
+pack = partial(pack_save, prefix="renaissance1.")
+
 
 @cache
 def finished(players: int = 4, seed: int = 42) -> GameState:
@@ -46,29 +50,11 @@ def finished(players: int = 4, seed: int = 42) -> GameState:
 def positions(players: int = 4, seed: int = 42) -> tuple[GameState, ...]:
     """The start, every 37th position, and the end of one finished game."""
     end = finished(players, seed)
-    state = new_game(end.config)
-    out = [state]
-    for k, action in enumerate(end.actions, 1):
-        state = state.apply(action)
-        if k % 37 == 0:
-            out.append(state)
-    return (*out, state)
+    return positions_along(new_game(end.config), end.actions, 37)
 
 
 def sample_save() -> str:
     return encode_save(positions()[3], "sample")
-
-
-def payload_of(text: str) -> dict[str, Any]:
-    body = text.split(".", 1)[1]
-    data: dict[str, Any] = json.loads(zlib.decompress(
-        base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    return data
-
-
-def pack(payload: Any, prefix: str = "renaissance1.") -> str:
-    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    return prefix + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 # --- the game object ----------------------------------------------------------------------------
