@@ -180,9 +180,16 @@ def chart(rows: list[dict[str, Any]], path: Path, title: str, seats: int) -> Non
     ]
     for ax, (heading, values, errors) in zip(axes, panels, strict=True):
         ax.barh(names, values, xerr=list(zip(*errors, strict=True)), color="#5b7fa6",
-                ecolor="#333333", capsize=2)
+                ecolor="#333333", capsize=2, label="all seats")
         ax.set_title(heading)
         ax.grid(axis="x", alpha=0.3)
+    # The book seats' civilizations (slot I whatever it holds) beside all of them.
+    book = [r["vp_book"] for r in rows]
+    axes[1].errorbar([m for m, _lo, _hi in book], names,
+                     xerr=[[m - lo for m, lo, _hi in book], [hi - m for m, _lo, hi in book]],
+                     fmt="o", color="#e08a1e", ecolor="#e08a1e", markersize=4, capsize=2,
+                     label="book seats")
+    axes[1].legend(loc="lower right")
     axes[2].axvline(100 / seats, color="#c62828", linewidth=1, linestyle="--")
     fig.suptitle(title)
     fig.tight_layout()
