@@ -101,12 +101,24 @@ def tile_names(tiles: Mapping[str, Tile]) -> dict[str, str]:
 
 
 def split_games(civs: list[dict[str, Any]], games: int) -> list[list[dict[str, Any]]]:
-    """The civilizations of a run game by game: they are recorded in the order they were
-    chosen, and a game's rounds never go back, so a new game starts where the round drops.
-    Checked against the run's game count and its strong seat, one per game."""
+    """The civilizations of a run game by game. They are recorded in the order they were
+    chosen, and a game's rounds never go back, so a new game starts where the round drops,
+    or (a game in which nobody declined) where its first seat chooses in round 1 again
+    once every seat has chosen in round 1. Checked against the run's game count and its
+    strong seat, one per game.
+
+    >>> civs = [{"seat": s, "round": 1} for s in (0, 1)] * 2 + [{"seat": 1, "round": 3}]
+    >>> [len(game) for game in split_games(civs, 2)]
+    [2, 3]
+    """
+    seats = 1 + max((c["seat"] for c in civs), default=0)
     split: list[list[dict[str, Any]]] = []
     for record in civs:
-        if not split or record["round"] < split[-1][-1]["round"]:
+        game = split[-1] if split else []
+        first_round = {c["seat"] for c in game if c["round"] == 1}
+        if (not game or record["round"] < game[-1]["round"]
+                or (record["round"] == 1 and len(first_round) == seats
+                    and record["seat"] == game[0]["seat"])):
             split.append([])
         split[-1].append(record)
     strong_seats = [{c["seat"] for c in game if c.get("strong")} for game in split]
