@@ -101,24 +101,17 @@ def tile_names(tiles: Mapping[str, Tile]) -> dict[str, str]:
 
 
 def split_games(civs: list[dict[str, Any]], games: int) -> list[list[dict[str, Any]]]:
-    """The civilizations of a run game by game. They are recorded in the order they were
-    chosen, and a game's rounds never go back, so a new game starts where the round drops,
-    or (a game in which nobody declined) where its first seat chooses in round 1 again
-    once every seat has chosen in round 1. Checked against the run's game count and its
-    strong seat, one per game.
+    """The civilizations of a run game by game (see :func:`starts_game`), checked against
+    the run's game count and its strong seat, one per game.
 
-    >>> civs = [{"seat": s, "round": 1} for s in (0, 1)] * 2 + [{"seat": 1, "round": 3}]
-    >>> [len(game) for game in split_games(civs, 2)]
+    >>> civs = [{"seat": s, "round": 1, "tiles": []} for s in (0, 1)] * 2
+    >>> [len(game) for game in split_games(civs + [{"seat": 1, "round": 3}], 2)]
     [2, 3]
     """
     seats = 1 + max((c["seat"] for c in civs), default=0)
     split: list[list[dict[str, Any]]] = []
     for record in civs:
-        game = split[-1] if split else []
-        first_round = {c["seat"] for c in game if c["round"] == 1}
-        if (not game or record["round"] < game[-1]["round"]
-                or (record["round"] == 1 and len(first_round) == seats
-                    and record["seat"] == game[0]["seat"])):
+        if starts_game(record, split[-1] if split else [], seats):
             split.append([])
         split[-1].append(record)
     strong_seats = [{c["seat"] for c in game if c.get("strong")} for game in split]
@@ -126,6 +119,19 @@ def split_games(civs: list[dict[str, Any]], games: int) -> list[list[dict[str, A
         raise SystemExit(f"cannot tell the {games} games of the run apart "
                          f"(found {len(split)}): was it made by bench/ai.py?")
     return split
+
+
+def starts_game(record: dict[str, Any], game: list[dict[str, Any]], seats: int) -> bool:
+    """Whether the civilization ``record`` begins a new game after ``game``. They are
+    recorded in the order they were chosen and a game's rounds never go back, so a new
+    game starts where the round drops, or (after a game in which nobody declined, whose
+    seats all chose in round 1 only) where a seat chooses in round 1 again: within a game,
+    only Rebirth's decline chooses twice in a round, at once."""
+    if not game or record["round"] < game[-1]["round"]:
+        return True
+    first_round = {c["seat"] for c in game if c["round"] == 1}
+    reborn = game[-1]["seat"] == record["seat"] and "rebirth" in game[-1]["tiles"]
+    return record["round"] == 1 and len(first_round) == seats and not reborn
 
 
 def load_runs(paths: list[Path], ruleset: str, board: str | None) -> dict[str, Any]:
@@ -226,16 +232,19 @@ def section(rows: list[dict[str, Any]], run: dict[str, Any], ruleset: str,
     boards = run["boards"]
     where = (f"the {board_name(boards[0])} board" if len(boards) == 1 else
              " and ".join(board_name(b) for b in boards) + ", game by game (half each)")
-    copies = [r["name"] for r in rows
-              if ruleset_tiles(ruleset)[r["id"]].copies > 1]
+    tiles = ruleset_tiles(ruleset)
+    usual = Counter(tile.copies for tile in tiles.values()).most_common(1)[0][0]
+    odd = [f"{r['name']} has {tiles[r['id']].copies}" for r in rows
+           if tiles[r["id"]].copies != usual]
     lines = [
         f"From {run['games']} {run['seats']}-seat {ruleset} games on {where}, played by "
         f"`bench/ai.py` (the strong AI in one seat, rotated, and {run['seats'] - 1} book "
         f"players); made with `{command}`.",
         "",
     ]
-    if copies:
-        lines += [f"{' and '.join(copies)} have more copies, so their counts are larger.", ""]
+    if odd:
+        lines += [f"Most tiles have {usual} copies in the bag; {', '.join(odd)}, and their "
+                  "counts are in proportion.", ""]
     per_board = (["VP on " + " / ".join(board_name(b) for b in boards)]
                  if len(boards) > 1 else [])
     lines += [
