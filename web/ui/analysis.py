@@ -39,6 +39,10 @@ class AnalysisPanel:
         self.result: Any = None  # analysis.Analysis once done
         self.shown: int | None = None  # the turning point shown on the board (its place)
         self.drawn: tuple[Any, ...] | None = None  # what the panel shows (not drawn again)
+        self.legend: tuple[int, str] | None = None  # the legend shown: (move, language)
+        self.picked_for: str | None = None  # the game whose seats the picker lists
+        self.status = ""  # "", "running", "done" or "cancelled" (_mark)
+        self.steps = 0  # steps asked of the worker or run on the page (tests' hook)
 
     # ---------------------------------------------------------------- starting, stopping
 
@@ -72,7 +76,7 @@ class AnalysisPanel:
             return  # cancelled while the worker started
         js.document.documentElement.dataset.analysisBy = "worker" if ready else "page"
         if ready:
-            WORKER.analyse(ask, lambda answer: self._answered(ask, answer))
+            self._ask_worker(ask)
             return
         from vinci_core.table.aiworker import start_analysis
 
@@ -94,8 +98,14 @@ class AnalysisPanel:
             return
         self._got(got)
         if self.running:
-            WORKER.analyse({"what": ask["what"], "ticket": ask["ticket"]},
-                           lambda more: self._answered(ask, more))
+            self._ask_worker(ask, {"what": ask["what"], "ticket": ask["ticket"]})
+
+    def _ask_worker(self, ask: dict[str, Any], step: dict[str, Any] | None = None) -> None:
+        """A step of the analysis ``ask`` in the worker: the first sends the request (with
+        the save), the next ones ``step`` (its ticket only)."""
+        self.steps += 1
+        js.document.documentElement.dataset.analysisSteps = str(self.steps)
+        WORKER.analyse(step or ask, lambda answer: self._answered(ask, answer))
 
     def _slice(self, ask: dict[str, Any]) -> None:
         """A slice of the analysis on the page, then the browser's turn until the next."""
@@ -103,6 +113,8 @@ class AnalysisPanel:
             return
         from vinci_core.table.aiworker import analysis_step, read_analysis_answer
 
+        self.steps += 1
+        js.document.documentElement.dataset.analysisSteps = str(self.steps)
         start = time.perf_counter()
         answer = analysis_step(self.on_page, ask["ticket"],
                                lambda: (time.perf_counter() - start) * 1000 < SLICE_MS)
@@ -140,11 +152,14 @@ class AnalysisPanel:
         """The replay closed (or another game came): the analysis and its marks go."""
         self.stop()
         self.result, self.progress, self.shown, self.drawn = None, None, None, None
+        self.legend = self.picked_for = None
         clear_marks()
         show(element("analysis"), False)
         self._mark("")
 
     def _mark(self, status: str) -> None:
+        """The analysis's state (tests: <html data-analysis>): running, done, cancelled."""
+        self.status = status
         root = js.document.documentElement
         if status:
             root.dataset.analysis = status
@@ -173,7 +188,7 @@ class AnalysisPanel:
         if replay is None:
             return
         progress = self.progress
-        key = (lang(), self.running, self.result is not None, self.shown,
+        key = (lang(), self.status, self.result is not None, self.shown,
                progress and (progress.done, progress.total), len(replay.replay.positions))
         if key != self.drawn:
             self.drawn = key
@@ -195,7 +210,7 @@ class AnalysisPanel:
             bar.max = str(view["total"])
             bar.value = str(view["done"])
             query("[data-testid=analysis-progress]").textContent = view["text"]
-        cancelled = js.document.documentElement.dataset.analysis == "cancelled"
+        cancelled = self.status == "cancelled"
         note = query("[data-testid=analysis-note]")
         note.textContent = _("Analysis cancelled.") if cancelled else ""
         show(note, cancelled)
@@ -208,11 +223,10 @@ class AnalysisPanel:
         picker = element("analysis-seat")
         state = self.app.session.state
         choices = seat_choices(state.config)
-        if int(picker.options.length) != len(choices) or picker.dataset.game != str(
-                self.app.session.game_id):
+        if self.picked_for != self.app.session.game_id:
             picker.replaceChildren(*[make("option", c["name"], value=str(c["seat"]))
                                      for c in choices])
-            picker.dataset.game = str(self.app.session.game_id)
+            self.picked_for = self.app.session.game_id
             watched = self.app.replay.replay.positions[self.app.replay.index].current_player
             picker.value = str(default_seat(state.config, watched))
 
@@ -249,8 +263,8 @@ class AnalysisPanel:
                  if self.result is not None and self.shown is not None else None)
         legend = element("analysis-legend")
         if point is None or replay.index != point.index:
-            if legend.dataset.index:
-                legend.dataset.index = ""
+            if self.legend is not None:
+                self.legend = None
                 show(legend, False)
                 clear_marks()
             return
@@ -266,8 +280,8 @@ class AnalysisPanel:
                 slot = query(f"[data-testid=slot-{board[key]['slot']}]")
                 if found(slot):
                     slot.classList.add(f"analysis-{key}")
-        if legend.dataset.index != str(point.index) + lang():
-            legend.dataset.index = str(point.index) + lang()
+        if self.legend != (point.index, lang()):
+            self.legend = (point.index, lang())
             legend.replaceChildren(*[_legend_line(line) for line in board["legend"]])
         show(legend, True)
 

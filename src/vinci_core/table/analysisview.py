@@ -55,10 +55,12 @@ def seat_choices(config: GameConfig) -> list[dict[str, Any]]:
 
 def progress_view(progress: Progress, lang: str = "en") -> dict[str, Any]:
     """The progress bar's value and its words (``done`` of ``total`` decisions weighed)."""
-    total = max(progress.total, 1)
-    text = translations(lang).gettext("Decision {done} of {total}").format(
-        done=progress.done, total=progress.total)
-    return {"done": progress.done, "total": total, "text": text}
+    t = translations(lang)
+    if not progress.total:  # no answer yet: the worker is starting or the game is replayed
+        return {"done": 0, "total": 1, "text": t.gettext("Starting the analysis…")}
+    text = t.gettext("Decision {done} of {total}").format(done=progress.done,
+                                                          total=progress.total)
+    return {"done": progress.done, "total": progress.total, "text": text}
 
 
 def result_view(analysis: Analysis, positions: Sequence[GameState],
