@@ -24,17 +24,13 @@ from typing import TYPE_CHECKING, Any
 
 from ..game.actions import Action, Choose, Conquer, Decline, parse_action
 from ..players.reasons import word
-from ..text.i18n import N_, translations
-from .analysis import CIVILIZATION, CONQUEST, DECLINE, THRESHOLD, Analysis, Progress, TurningPoint
+from ..text.i18n import translations
+from .analysis import KIND_WORDS, THRESHOLD, Analysis, Progress, TurningPoint
 from .presenter import describe, seat_name
 
 if TYPE_CHECKING:
     from ..turn.schemas import GameConfig
     from ..turn.state import GameState
-
-KIND_WORDS = {CIVILIZATION: N_("civilization choice"), DECLINE: N_("decline"),
-              CONQUEST: N_("conquest")}
-
 
 def default_seat(config: GameConfig, watched: int | None = None) -> int:
     """The seat analysed unless the player picks another: the one human seat of a game
@@ -146,5 +142,5 @@ def _move_words(state: GameState, action: Action, lang: str) -> str:
     return line.rstrip(".")
 
 
-__all__ = ["KIND_WORDS", "default_seat", "point_board", "point_line", "progress_view",
+__all__ = ["default_seat", "point_board", "point_line", "progress_view",
            "result_view", "seat_choices"]
