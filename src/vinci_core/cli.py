@@ -224,8 +224,8 @@ def analyse_file(args: argparse.Namespace, parser: argparse.ArgumentParser,
                  out: TextIO) -> int:
     """``analyse``: print a seat's turning points, one a line, then what was weighed."""
     from .table.analysis import THRESHOLD, analyse_save, describe, finish
-    from .text.i18n import translations
     from .table.save import SaveError, decode_save
+    from .text.i18n import translations
 
     try:
         with open(args.savefile, encoding="utf-8") as file:
