@@ -19,16 +19,18 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from .aiworker import WORKER
-from .dom import BRIDGE, _, element, found, lang, make, query, show
+from .dom import BRIDGE, _, element, found, lang, make, query, scroll_to, show
 
 # On the page (no worker), the analysis runs in slices of about this many ms, each a task
 # of its own, so a click or a step of the replay waits at most that long.
 SLICE_MS = 25
 _SVG = "http://www.w3.org/2000/svg"
+# An arrow above the strong AI's province, pointing at it (as the hint's, ui/hint.py).
+_ARROW = "M-9 -46 L9 -46 L9 -34 L18 -34 L0 -18 L-18 -34 L-9 -34 Z"
 
 
 class AnalysisPanel:
-    """The panel under the replay bar (``app``: main.App, for its session and replay)."""
+    """The panel at the top of the side column (``app``: main.App, for its session and replay)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -178,6 +180,24 @@ class AnalysisPanel:
         self.shown = n
         self.app.replay.playing = False
         self.app.replay.go(self.result.points[n].index)
+        # The board and the legend above it in view (a phone: the list is under the board),
+        # and on a zoomed board the strong AI's province (or the one played).
+        top = element("board-area").getBoundingClientRect().top
+        if top < 0 or top > js.window.innerHeight / 2:
+            scroll_to("board-area")
+        point = self.result.points[n]
+        pid = point.better.get("province") or point.played.get("province")
+        if pid:
+            self._centre(str(pid))
+
+    def _centre(self, pid: str) -> None:
+        nodes = self.app.board.nodes.get(pid)
+        if not nodes:
+            return
+        box = element("board")
+        r, b = nodes[0].getBoundingClientRect(), box.getBoundingClientRect()
+        box.scrollLeft += (r.left + r.width / 2) - (b.left + b.width / 2)
+        box.scrollTop += (r.top + r.height / 2) - (b.top + b.height / 2)
 
     # ---------------------------------------------------------------- drawing
 
@@ -307,6 +327,12 @@ def _outline(pid: str, key: str) -> None:
     outline.setAttribute("data-testid", f"analysis-{key}-{pid}")
     outline.setAttribute("d", path.getAttribute("d"))
     token.ownerSVGElement.append(outline)
+    if key == "better":
+        arrow = js.document.createElementNS(_SVG, "path")
+        arrow.setAttribute("class", "analysis-mark analysis-arrow")
+        arrow.setAttribute("d", _ARROW)
+        arrow.setAttribute("transform", (token.getAttribute("transform") or "") + " scale(1.5)")
+        token.ownerSVGElement.append(arrow)
 
 
 def clear_marks() -> None:
