@@ -120,7 +120,17 @@ REACHED_AT_THE_END = """async (selector) => {
 
 
 def _at_the_end_of_the_page_a_finger_reaches(page, selector: str) -> bool:
-    return page.evaluate(REACHED_AT_THE_END, selector)
+    """Whether a finger that scrolls to the page's end can tap `selector` there.
+
+    The page grows its end a frame or two after the bars at the bottom grow (a resize
+    observer, then the next frame), and a finger scrolls once the page has settled: so the
+    check is tried again for up to three seconds before it says no (a CI run once scrolled
+    in the frame between the two)."""
+    for _ in range(30):
+        if page.evaluate(REACHED_AT_THE_END, selector):
+            return True
+        page.wait_for_timeout(100)
+    return False
 
 
 def _human_expands(page) -> None:

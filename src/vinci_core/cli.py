@@ -6,6 +6,9 @@ and prints a summary instead. Only virtual seats can be played here: a human nee
 browser edition. A seat is ``virtual`` with optional options after colons:
 ``virtual:formula`` (V-4 formula), ``virtual:humans`` (V-4 tie-break) and
 ``virtual:hard`` (V-2: 15 VP at the start, 9 extra tokens).
+
+``python -m vinci_core analyse SAVEFILE --seat N`` prints the turning points of seat N's
+decisions in a saved game, by the strong AI's yardstick (:mod:`vinci_core.table.analysis`).
 """
 
 from __future__ import annotations
@@ -183,7 +186,17 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     play.add_argument("--games", type=int, default=1,
                       help="play this many games (seeds seed, seed+1, …) and print a summary")
     play.add_argument("--target", type=int, default=None, help="VP target (C-6.1 default)")
+    analyse = sub.add_parser("analyse", help="the turning points of a seat's decisions in a "
+                             "saved game, by the strong AI's yardstick (issue 31)")
+    analyse.add_argument("savefile", help="a file holding a game's save text")
+    analyse.add_argument("--seat", type=int, required=True,
+                         help="the seat to analyse, 1 for the first seat")
+    analyse.add_argument("--threshold", type=float, default=None,
+                         help="VP a better move must promise (default: analysis.THRESHOLD)")
+    analyse.add_argument("--lang", default="en", help="language of the reasons (en, fr, de, nl)")
     args = parser.parse_args(argv)
+    if args.command == "analyse":
+        return analyse_file(args, parser, out)
     try:
         entries = [e for e in args.seats.split(",") if e.strip()]
         seats = [parse_seat(e, i) for i, e in enumerate(entries, 1)]
@@ -204,4 +217,30 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     out.write("\nFinal ranking\n")
     for line in ranking(state):
         out.write(f"  {line}\n")
+    return 0
+
+
+def analyse_file(args: argparse.Namespace, parser: argparse.ArgumentParser,
+                 out: TextIO) -> int:
+    """``analyse``: print a seat's turning points, one a line, then what was weighed."""
+    from .table.analysis import THRESHOLD, analyse_save, describe, finish
+    from .table.save import SaveError, decode_save
+
+    try:
+        with open(args.savefile, encoding="utf-8") as file:
+            text = file.read().strip()
+        state = decode_save(text)
+    except (OSError, SaveError) as exc:
+        parser.exit(2, f"error: {exc}\n")
+    seat = args.seat - 1
+    if not 0 <= seat < state.rules.seats:
+        parser.exit(2, f"error: --seat must be 1 to {state.rules.seats}\n")
+    threshold = THRESHOLD if args.threshold is None else args.threshold
+    result = finish(analyse_save(text, seat, threshold=threshold))
+    name = state.config.seats[seat].name
+    out.write(f"{name}: {len(result.points)} turning points at {threshold:g} VP or more\n")
+    for point in result.points:
+        out.write(f"  {describe(point, state, args.lang)}\n")
+    out.write(f"({result.decisions} decisions weighed, {result.positions} positions "
+              "searched)\n")
     return 0

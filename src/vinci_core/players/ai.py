@@ -369,11 +369,36 @@ class StrongPlayer:
         return [(total / rounds, action, own / rounds)
                 for total, action, own in zip(totals, options, owns, strict=True)]
 
-    def _choose(self, state: GameState, seat: int) -> Thinking[Decision]:
+    def civilization_options(self, state: GameState, seat: int) -> list[Choose]:
+        """The civilizations the rollouts weigh: the free one and the best others at a
+        glance (``choices`` in all)."""
         options = [a for a in state.legal_actions() if isinstance(a, Choose)]
         glance = {a.slot: slot_appeal(state, seat, a.slot) for a in options}
         ranked = sorted(options[1:], key=lambda a: (-glance[a.slot], a.slot))
-        options = options[:1] + ranked[:max(0, self.choices - 1)]
+        return options[:1] + ranked[:max(0, self.choices - 1)]
+
+    # Hooks for the analysis of a played game (table.analysis): the very search above,
+    # handed options of the caller's choosing, so a played move is valued as the AI's are.
+
+    def compare(self, state: GameState, options: list[Action | None], seat: int
+                ) -> Thinking[list[tuple[float, Action | None, float]]]:
+        """Each option's rollout value, as :meth:`_compare` weighs a choice or decline."""
+        return self._compare(state, options, seat)
+
+    def plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
+        """The turn planner's best sequence of conquests from ``state`` (empty: stop)."""
+        return self._plan(state, seat)
+
+    def plan_worth(self, state: GameState, seat: int) -> float:
+        """The turn planner's value of a position (what :meth:`plan` maximises)."""
+        return self._plan_value(state, seat)
+
+    def weighs_decline(self, state: GameState, seat: int) -> bool:
+        """Whether this player weighs a decline by rollouts in ``state``."""
+        return self._decline_worth_testing(state, seat)
+
+    def _choose(self, state: GameState, seat: int) -> Thinking[Decision]:
+        options = self.civilization_options(state, seat)
         compared = yield from self._compare(state, list(options), seat)
         results = [(value, action) for value, action, _own in compared
                    if isinstance(action, Choose)]
