@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from stats import wilson  # noqa: E402  (bench/stats.py)
 
 from renaissance_core import GameConfig, new_game  # noqa: E402
+from renaissance_core.game.actions import Action, BidTokens  # noqa: E402
 from renaissance_core.game.sheet import load_sheet  # noqa: E402
 from renaissance_core.players.heuristic import HeuristicPlayer  # noqa: E402
 from renaissance_core.turn.scoring import score  # noqa: E402
@@ -43,6 +44,8 @@ HAND_LIMIT = 0.80  # no advance in more than this share of winners' hands (issue
 # rate's interval is above DOMINANT_RATIO times its fair share.
 MIN_OPENING = 20
 DOMINANT_RATIO = 1.5
+# Seats that never buy an advance: back near sheet v1's 5% (sheet v2 locked out 19%).
+LOCKED_OUT_LIMIT = 0.07
 
 
 @dataclass
@@ -66,12 +69,31 @@ class GameRecord:
     records: list[SeatRecord] = field(default_factory=list)
 
 
-def play_game(seed: int) -> GameRecord:
+class SavingPlayer(HeuristicPlayer):
+    """The heuristic player, except that while it owns no advance it bids tokens only from
+    the cash above the cheapest advance's cost (and a margin for stabilisation): a
+    what-if for ``--saver``, to tell a sheet that locks poor seats out from a player that
+    spends every purse on tokens. Not one of the game's players."""
+
+    MARGIN = 20
+
+    def _bid_tokens(self, view: dict[str, Any], legal: list[Action]) -> Action:
+        seat = view["seat"]
+        if view["advances"].get(str(seat)):
+            return super()._bid_tokens(view, legal)
+        keep = min(a.cost for a in self.sheet.advances.values()) + self.MARGIN
+        cash, stock = view["cash"][seat], view["stock_tokens"][seat]
+        want = max(0, min(stock, (cash - keep) // 2))
+        return min((a for a in legal if isinstance(a, BidTokens)),
+                   key=lambda a: (abs(a.tokens - want), a.tokens))
+
+
+def play_game(seed: int, player: type[HeuristicPlayer] = HeuristicPlayer) -> GameRecord:
     """One self-play game of heuristic players, with what each seat did."""
     start = time.perf_counter()
     seats = 3 + seed % 4
     state = new_game(GameConfig.of(seats, seed=seed))
-    players = [HeuristicPlayer(seed * 101 + p) for p in range(seats)]
+    players = [player(seed * 101 + p) for p in range(seats)]
     peak = [0] * seats
     while not state.is_terminal:
         seat = state.seats_to_act[0]
@@ -143,6 +165,9 @@ def length_figures(games: list[GameRecord]) -> dict[str, Any]:
         "misery_peak_value_mean": round(statistics.fmean(
             load_sheet().misery_levels[r.misery_peak] for r in seats), 1),
         "eliminated": sum(r.eliminated for r in seats), "seat_games": len(seats),
+        # seats locked out of the sheet: no advance bought in the whole game
+        "never_bought": sum(not r.hand for r in seats),
+        "never_bought_ci": percent(wilson(sum(not r.hand for r in seats), len(seats))),
         "games_without_winner": sum(not any(r.won for r in g.records) for g in games),
         # R-13.1: someone owns all 26 advances; otherwise the period 3 deck ran out (Q-4)
         "games_ended_by_all_advances": sum(
@@ -158,9 +183,11 @@ def length_figures(games: list[GameRecord]) -> dict[str, Any]:
     }
 
 
-def measure(games: int, first_seed: int) -> dict[str, Any]:
-    played = [play_game(first_seed + g) for g in range(games)]
+def measure(games: int, first_seed: int, saver: bool = False) -> dict[str, Any]:
+    player = SavingPlayer if saver else HeuristicPlayer
+    played = [play_game(first_seed + g, player) for g in range(games)]
     return {"sheet_version": load_sheet().version, "games": games, "first_seed": first_seed,
+            "player": player.__name__,
             "advances": advance_figures(played), "openings": opening_figures(played),
             "length": length_figures(played)}
 
@@ -184,6 +211,9 @@ def summary(result: dict[str, Any]) -> list[str]:
                  f"{length['seconds_mean']} s a game")
     lines.append(f"misery peaks (level: seats) {length['misery_peak_counts']}; eliminated "
                  f"{length['eliminated']} of {length['seat_games']} seats")
+    lines.append(f"seats that never bought an advance: {length['never_bought']} of "
+                 f"{length['seat_games']} ({length['never_bought_ci'][0]:.1f}–"
+                 f"{length['never_bought_ci'][1]:.1f}%)")
     lines.append(f"games ended by a seat owning every advance (R-13.1): "
                  f"{length['games_ended_by_all_advances']}; winners owning every advance: "
                  f"{length['winners_with_all_advances']} of {winners}")
@@ -192,9 +222,15 @@ def summary(result: dict[str, Any]) -> list[str]:
                  f"{length['winners_from_cash_less_misery_mean']}; advances a hand: winners "
                  f"{length['winners_advances_mean']}, all {length['all_advances_mean']}")
     over = [k for k, a in result["advances"].items() if a["winners_share"] > 100 * HAND_LIMIT]
+    # "clearly" above: even the interval's lower end is over the limit
+    clearly = [k for k, a in result["advances"].items()
+               if a["winners_ci"][0] > 100 * HAND_LIMIT]
     dominant = [k for k, o in result["openings"].items() if is_dominant(o)]
     lines.append(f"checks: advances in >{100 * HAND_LIMIT:.0f}% of winners' hands: "
-                 f"{over or 'none'}; dominant openings: {dominant or 'none'}")
+                 f"{over or 'none'} (clearly, CI above: {clearly or 'none'}); dominant "
+                 f"openings: {dominant or 'none'}; never buying "
+                 f"{100 * length['never_bought'] / length['seat_games']:.1f}% "
+                 f"(target ≤ {100 * LOCKED_OUT_LIMIT:.0f}%)")
     return lines
 
 
@@ -203,8 +239,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="write every figure there")
+    parser.add_argument("--saver", action="store_true",
+                        help="a what-if: players that save for their first advance")
     args = parser.parse_args(argv)
-    result = measure(args.games, args.first_seed)
+    result = measure(args.games, args.first_seed, args.saver)
     if args.json:
         args.json.write_text(json.dumps(result, indent=1) + "\n", "utf-8")
     print("\n".join(summary(result)))
