@@ -158,7 +158,7 @@ def test_a_save_carries_its_format_rules_and_data_versions() -> None:
     text = sample_save()
     assert text.startswith("renaissance1.")
     assert payload_of(text)["versions"] == versions() == {
-        "rules": versions_module.RULES_VERSION, "board": 2, "sheet": 1, "cards": 1}
+        "rules": versions_module.RULES_VERSION, "board": 2, "sheet": 2, "cards": 1}
 
 
 def test_the_rules_keep_their_development_number_until_the_first_release() -> None:
@@ -177,6 +177,15 @@ def test_a_save_of_other_data_or_rules_is_refused_in_words(part: str, words: str
         load_game(pack(dict(good, versions=dict(good["versions"], **{part: 7}))))
     with pytest.raises(SaveError, match=words):
         save_facts(pack(dict(good, versions=dict(good["versions"], **{part: 7}))))
+
+
+def test_a_save_of_the_untuned_sheet_version_1_is_refused_in_words() -> None:
+    # sheet version 2 (tuned by self-play) changed the prices, so a game saved under
+    # version 1 no longer means the same moves; while the rules keep number 0 it is refused.
+    good = payload_of(sample_save())
+    with pytest.raises(SaveError, match="version 1 of Renaissance's advance sheet; "
+                                        "this edition plays version 2"):
+        load_game(pack(dict(good, versions=dict(good["versions"], sheet=1))))
 
 
 def test_a_development_save_is_refused_by_a_released_engine(monkeypatch) -> None:
