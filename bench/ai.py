@@ -228,16 +228,8 @@ def ladder(args: argparse.Namespace) -> int:
         run = ladder_pair(low, high, args.games, args.seed)
         results.append(run)
         n = run["games"]
-        times = sorted(run["times"])
-        if times:
-            p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-            print(f"  decision time of {high} (CPython, {len(times)} decisions): mean "
-                  f"{1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, max "
-                  f"{1000 * times[-1]:.0f} ms; {run['seconds'] / n:.2f} s per game")
-            work = sorted(run["work"])
-            print(f"  positions searched per decision of {high}: mean "
-                  f"{statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
-                  f"max {work[-1]}")
+        if run["times"]:
+            print_speed(high, run, n)
         print(f"  mean final VP: {high} {statistics.fmean(run['vp'][high]):.1f}, "
               f"{low} {statistics.fmean(run['vp'][low]):.1f}; parity 50.0%")
         lo, hi = wilson(run["wins"], n)
@@ -246,6 +238,20 @@ def ladder(args: argparse.Namespace) -> int:
     if args.json:
         args.json.write_text(json.dumps(results))
     return 0
+
+
+def print_speed(who: str, run: dict[str, Any], games: int) -> None:
+    """Print the decision times of ``who`` in ``run`` (CPython: mean, p95, max) and the
+    positions its search played a decision (its work budget, the same in the browser)."""
+    times = sorted(run["times"])
+    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+    print(f"  decision time of {who} (CPython, {len(times)} decisions): "
+          f"mean {1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, "
+          f"max {1000 * times[-1]:.0f} ms; {run['seconds'] / games:.2f} s per game")
+    work = sorted(run["work"])
+    print(f"  positions searched per decision of {who} (the work budget, the same in the "
+          f"browser): mean {statistics.fmean(work):.0f}, "
+          f"p95 {work[int(0.95 * (len(work) - 1))]}, max {work[-1]}")
 
 
 def percent(x: float) -> str:
@@ -282,18 +288,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"strong vs {args.seats - 1} book players, {args.ruleset}, {args.seats} seats, "
           f"{boards}, {n} games, seat rotated{', no endgame' if args.no_endgame else ''}:")
     main_run = strong_vs_book(n, args, strong)
-    times = sorted(main_run["times"])
     print(f"  mean final VP: strong {statistics.fmean(main_run['vp_strong']):.1f}, "
           f"book {statistics.fmean(main_run['vp_book']):.1f}; margin over the best book "
           f"seat {statistics.fmean(main_run['margins']):+.1f} VP")
-    p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
-    print(f"  decision time of the strong seat (CPython, {len(times)} decisions): "
-          f"mean {1000 * statistics.fmean(times):.1f} ms, p95 {1000 * p95:.1f} ms, "
-          f"max {1000 * times[-1]:.0f} ms; {main_run['seconds'] / n:.2f} s per game")
-    work = sorted(main_run["work"])
-    print(f"  positions searched per decision (the work budget, the same in the browser): "
-          f"mean {statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
-          f"max {work[-1]}")
+    print_speed("the strong seat", main_run, n)
 
     small = None
     if self_games:

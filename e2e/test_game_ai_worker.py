@@ -35,6 +35,19 @@ def _answers(page) -> int:
     return int(html(page, "aiAnswers") or 0)
 
 
+def _play_against_the_worker(site, page, levels: tuple[str, ...], answers: int) -> None:
+    """A solo game (seed 2: the AIs act first) at ``levels``, the human's moves made by
+    clicks, until the worker has answered ``answers`` requests: it must be ready."""
+    site.goto_ready(page, site.base_url + "?fast=1")
+    start_game(page, "solo", ("Me",), seed=2, levels=levels)
+    page.wait_for_function(READY, timeout=60_000)
+    assert html(page, "aiWorker") == "ready"
+    rnd = random.Random(2)
+    while _answers(page) < answers and wait_human_or_over(page, timeout=60_000) == "human":
+        human_step(page, rnd)
+    assert _answers(page) >= answers
+
+
 def test_nothing_of_the_worker_loads_before_a_game_needs_it(site, page):
     site.goto_ready(page)
     page.wait_for_function("document.documentElement.dataset.edges === '1'")
@@ -53,14 +66,7 @@ def test_the_worker_plays_the_game_cpython_plays(site, page):
     """A solo game against three strong AIs (seed 2: they act first), the human's moves made
     by clicks: once the worker is ready the moves are its answers; every AI move of the
     game, replayed in CPython, is the one Session.play_ai makes there."""
-    site.goto_ready(page, site.base_url + "?fast=1")
-    start_game(page, "solo", ("Me",), seed=2, levels=("strong", "strong", "strong"))
-    page.wait_for_function(READY, timeout=60_000)
-    assert html(page, "aiWorker") == "ready"
-    rnd = random.Random(2)
-    while _answers(page) < 25 and wait_human_or_over(page, timeout=60_000) == "human":
-        human_step(page, rnd)
-    assert _answers(page) >= 25
+    _play_against_the_worker(site, page, ("strong", "strong", "strong"), answers=25)
     wait_human_or_over(page, timeout=60_000)
     game = Session.from_save(_saved_game(page)).state
     assert page.evaluate("document.documentElement.dataset.digest") == vc.digest(game)
@@ -134,13 +140,6 @@ def test_the_worker_starts_and_thinks_offline(offline_site):
     page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     offline_site.go_offline()
     page.reload(wait_until="commit")
-    offline_site.goto_ready(page, offline_site.base_url + "?fast=1")
-    start_game(page, "solo", ("Me",), seed=2, levels=("strong", "book", "strong"))
-    page.wait_for_function(READY, timeout=60_000)
-    assert html(page, "aiWorker") == "ready"
-    rnd = random.Random(2)
-    while _answers(page) < 3 and wait_human_or_over(page, timeout=60_000) == "human":
-        human_step(page, rnd)
-    assert _answers(page) >= 3
+    _play_against_the_worker(offline_site, page, ("strong", "book", "strong"), answers=3)
     assert offline_site.offline_hits == [], "requests reached the network while offline"
     offline_site.assert_clean()

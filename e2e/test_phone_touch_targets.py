@@ -210,6 +210,13 @@ def test_the_review_and_the_replay_bar_are_for_fingers(make_site):
     page.get_by_test_id("replay").tap()
     page.get_by_test_id("replay-bar").wait_for(state="visible")
     found += small(page, "replay")
+    page.get_by_test_id("analysis-start").tap()  # the analysis (issue 31): its controls
+    page.get_by_test_id("analysis-cancel").wait_for(state="visible")
+    found += small(page, "analysis, running", "#analysis")
+    page.wait_for_function("document.documentElement.dataset.analysis === 'done'",
+                           timeout=120_000)
+    page.get_by_test_id("analysis-point").first.tap()
+    found += small(page, "analysis, its turning points", "#analysis")
     assert not found, "\n".join(sorted(set(found)))
     site.assert_clean()
 

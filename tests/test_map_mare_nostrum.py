@@ -7,13 +7,20 @@ and pydantic only, so CI never needs the generator's build-time dependencies.
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
-from test_map_europe import area, inside, rings
+from map_checks import (
+    assert_every_province_has_a_real_area,
+    assert_labels_and_tokens_inside,
+    assert_no_two_provinces_overlap,
+    check_reproducible_module,
+    geometry_size,
+    inside,
+    reachable,
+)
 
 from vinci_core.boards.maps import Board, load_map
 
@@ -33,16 +40,6 @@ def board() -> Board:
 def scoring(board: Board) -> int:
     """Land provinces that score a point (Y-3.7.1: not mountains, deserts or rivers)."""
     return sum(t not in ("mountain", "desert", "river") for t in board.terrain)
-
-
-def reachable(board: Board, start: int) -> set[int]:
-    seen, stack = {start}, [start]
-    while stack:
-        for q in board.adjacent[stack.pop()]:
-            if q not in seen:
-                seen.add(q)
-                stack.append(q)
-    return seen
 
 
 def test_y0_4_loads_by_name_with_every_fact_and_drawing(board: Board) -> None:
@@ -178,44 +175,16 @@ def test_y7_6_online_extra_tokens_scaled_from_europe_by_scoring_provinces(board:
 
 
 def test_c8_label_and_token_points_lie_inside_their_province(board: Board) -> None:
-    for pid, p in board.data.provinces.items():
-        assert p.path and p.label and p.token
-        assert inside(p.path, *p.label), f"{pid} label"
-        assert inside(p.path, *p.token), f"{pid} token"
-        assert p.label != p.token, pid
-    for sid, s in board.data.seas.items():
-        assert s.path and s.label and inside(s.path, *s.label), sid
+    assert_labels_and_tokens_inside(board.data)
 
 
 def test_c8_no_two_provinces_overlap(board: Board) -> None:
-    data = board.data
-    paths = {pid: p.path for pid, p in data.provinces.items() if p.path}
-    boxes = {}
-    for pid, path in paths.items():
-        xs = [x for ring in rings(path) for x, _ in ring]
-        ys = [y for ring in rings(path) for _, y in ring]
-        boxes[pid] = (min(xs), min(ys), max(xs), max(ys))
-    step = 9.0
-    y = step / 2
-    while y < data.height:
-        x = step / 2
-        while x < data.width:
-            hits = [pid for pid, (x0, y0, x1, y1) in boxes.items()
-                    if x0 <= x <= x1 and y0 <= y <= y1 and inside(paths[pid], x, y)]
-            assert len(hits) <= 1, (x, y, hits)
-            x += step
-        y += step
+    assert_no_two_provinces_overlap(board.data)
 
 
 def test_c8_every_province_has_a_real_area_and_the_file_stays_small(board: Board) -> None:
-    areas = {pid: area(p.path or "") for pid, p in board.data.provinces.items()}
-    median = sorted(areas.values())[len(areas) // 2]
-    assert min(areas.values()) > 0.08 * median
-    data = board.data
-    size = sum(len(p.path or "") for p in data.provinces.values())
-    size += sum(len(s.path or "") for s in data.seas.values())
-    size += sum(len(d.path) for d in data.decoration)
-    assert size <= 200_000
+    assert_every_province_has_a_real_area(board.data)
+    assert geometry_size(board.data) <= 200_000
 
 
 def test_every_river_course_is_drawn(board: Board) -> None:
@@ -226,18 +195,9 @@ def test_every_river_course_is_drawn(board: Board) -> None:
         assert any(inside(board.province(pid).path or "", *start) for pid in RIVERS)
 
 
-def _check_reproducible_module():  # type: ignore[no-untyped-def]
-    path = ROOT / "build" / "map" / "check_reproducible.py"
-    spec = importlib.util.spec_from_file_location("check_reproducible", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_every_shipped_board_has_a_design_that_the_reproducibility_check_covers() -> None:
     designs = {json.loads(d.read_text())["board"]["id"]: d
-               for d in _check_reproducible_module().DESIGNS}
+               for d in check_reproducible_module().DESIGNS}
     shipped = {p.stem for p in MAPS.glob("*.json") if ".v" not in p.name}
     assert set(designs) == shipped
     for board_id, design in designs.items():

@@ -9,17 +9,21 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from save_texts import compressed, flip_bits, mutate_log, payload_of, positions_along
+from save_texts import pack as pack_save
 
 from vinci_core import GameConfig, GameState, SaveError, Seat, decode_save, digest, encode_save
 from vinci_core.players.randomplay import play_random
 from vinci_core.table.save import MAX_ACTIONS, action_code
 from vinci_core.table.view import snapshot
+
+pack = partial(pack_save, prefix="vinci1.")
 
 
 def config(seats: int = 4, **options: Any) -> GameConfig:
@@ -40,31 +44,12 @@ def positions() -> tuple[GameState, ...]:
     cfg, actions = finished_game()
     from vinci_core import new_game
 
-    state = new_game(cfg)
-    out = [state]
-    for k, action in enumerate(actions, 1):
-        state = state.apply(action)
-        if k % 23 == 0:
-            out.append(state)
-    out.append(state)
-    return tuple(out)
+    return positions_along(new_game(cfg), actions, 23)
 
 
 @cache
 def sample_save() -> str:
     return encode_save(positions()[len(positions()) // 2])
-
-
-def pack(payload: Any) -> str:
-    raw = json.dumps(payload).encode() if not isinstance(payload, bytes) else payload
-    return "vinci1." + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
-
-
-def payload_of(text: str) -> dict[str, Any]:
-    body = text.split(".", 1)[1]
-    data: dict[str, Any] = json.loads(zlib.decompress(
-        base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    return data
 
 
 def assert_only_save_error(text: object) -> None:
@@ -215,9 +200,7 @@ def test_advance_in_place_agrees_with_apply(board: str, seed: int) -> None:
 
 
 def test_extra_bytes_after_the_compressed_stream_are_refused() -> None:
-    text = sample_save()
-    body = text.split(".", 1)[1]
-    packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)) + b"\x00trailing"
+    packed = compressed(sample_save()) + b"\x00trailing"
     with pytest.raises(SaveError, match="goes on after its end"):
         decode_save("vinci1." + base64.urlsafe_b64encode(packed).decode().rstrip("="))
 
@@ -268,11 +251,7 @@ def test_fuzz_bit_flips_in_the_text(flips: list[tuple[int, int]]) -> None:
 @FUZZ
 @given(st.lists(st.tuples(st.integers(min_value=0), st.integers(0, 7)), min_size=1, max_size=3))
 def test_fuzz_bit_flips_in_the_compressed_bytes(flips: list[tuple[int, int]]) -> None:
-    body = sample_save().split(".", 1)[1]
-    packed = bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    for where, bit in flips:
-        packed[where % len(packed)] ^= 1 << bit
-    assert_only_save_error("vinci1." + base64.urlsafe_b64encode(bytes(packed)).decode())
+    assert_only_save_error(flip_bits(sample_save(), flips))
 
 
 codes = st.one_of(
@@ -288,13 +267,7 @@ codes = st.one_of(
 def test_fuzz_action_logs_with_the_right_envelope(data: st.DataObject) -> None:
     """A well-formed envelope around a mutated log: replay errors become SaveError."""
     state = data.draw(st.sampled_from(positions()))
-    log = [action_code(a, state.board) for a in state.actions]
-    for _ in range(data.draw(st.integers(1, 3))):
-        where = data.draw(st.integers(0, len(log)))
-        if data.draw(st.booleans()) and log:
-            log[min(where, len(log) - 1)] = data.draw(codes)
-        else:
-            log.insert(where, data.draw(codes))
+    log = mutate_log(data, [action_code(a, state.board) for a in state.actions], codes)
     payload = payload_of(encode_save(state))
     payload["log"] = " ".join(log)
     assert_only_save_error(pack(payload))

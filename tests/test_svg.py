@@ -39,6 +39,7 @@ def test_names_are_escaped_text_never_markup() -> None:
 
 
 def test_view_draws_owner_colour_count_fort_and_decline() -> None:
+    _geometry_board()  # registered here too: the tests may run in separate processes
     cfg = vc.GameConfig(seats=[vc.Seat(name=n, colour=c) for n, c in
                                zip("XYZ", ("#654321", "#123456", "#abcdef"), strict=True)],
                         map="svgtest")

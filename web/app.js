@@ -391,6 +391,8 @@ window.vinci = vinci;
 //   vinci.ai.think(json, done)    done(error, answerJson): one request, JSON text both ways
 //                                 (error: "" when the worker answered)
 //   vinci.ai.cancel(ticket)       the requests up to ticket are no longer wanted
+//   vinci.ai.analyse(json, done)  a step of an analysis (issue 31), as think
+//   vinci.ai.forgetAnalysis(t)    the analysis t is no longer wanted
 const AI_WORKER = "./worker/ai.py";
 const AI_CONFIG = "./worker/ai.json";
 const PYSCRIPT_CORE = "./pyscript/core.js"; // build_site.PYSCRIPT_DIR, PYSCRIPT_ENTRY
@@ -439,24 +441,36 @@ vinci.ai = {
     );
   },
   think(request, done) {
-    aiPending += 1;
-    aiWorker
-      .then((worker) => worker.sync.think(String(request)))
-      .then(
-        (answer) => {
-          aiPending -= 1;
-          done("", String(answer));
-        },
-        (err) => {
-          aiPending -= 1;
-          done(err && err.stack ? err.stack : String(err) || "error", "");
-        },
-      );
+    askAiWorker("think", request, done);
+  },
+  analyse(request, done) { // a step of an analysis of one's own game (issue 31)
+    askAiWorker("analyse", request, done);
+  },
+  forgetAnalysis(ticket) {
+    if (aiWorker) aiWorker.then((worker) => worker && worker.sync.forget_analysis(ticket),
+      () => {});
   },
   cancel(ticket) {
     if (aiWorker) aiWorker.then((worker) => worker && worker.sync.cancel(ticket), () => {});
   },
 };
+
+// One request to the worker's function ``name``: JSON text both ways (vinci.ai.think).
+function askAiWorker(name, request, done) {
+  aiPending += 1;
+  aiWorker
+    .then((worker) => worker.sync[name](String(request)))
+    .then(
+      (answer) => {
+        aiPending -= 1;
+        done("", String(answer));
+      },
+      (err) => {
+        aiPending -= 1;
+        done(err && err.stack ? err.stack : String(err) || "error", "");
+      },
+    );
+}
 
 // A replay's move log (see vinci.showLogRows): every row of the game, the window of them in
 // the document [start, end) and, before it, a spacer as tall as the rows left out (an

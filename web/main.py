@@ -33,6 +33,7 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 from ui import dialogs, errors, language, links, relay, replay, review  # noqa: E402
 from ui.about import AboutBox  # noqa: E402
 from ui.actions import PLAYS, ActionButtons  # noqa: E402
+from ui.analysis import AnalysisPanel  # noqa: E402
 from ui.board import ZOOM_STEPS, BoardView  # noqa: E402
 from ui.dom import BRIDGE, PROXIES, copy_field, forget_drawn, lang, scroll_to  # noqa: E402
 from ui.edges import needs_edges  # noqa: E402
@@ -64,6 +65,7 @@ class App:
         self.session: Any = None
         self.view: dict[str, Any] = {}
         self.replay: Any = None  # the replay bar on screen (ui/replay.py, issue 14)
+        self.analysis = AnalysisPanel(self)  # beside the replay (issue 31)
         self.over_shown = False  # the game-over review was shown for the game on screen
         self.timings: list[float] = []  # ms from a click to the redrawn board (bench hook)
         self.edges = False  # pydantic is loaded (edges_loaded)
@@ -203,6 +205,10 @@ class App:
             "replay-step": lambda value: replay.step(self, value),
             "replay-play": lambda _v: self.replay.toggle_play() if self.replay else None,
             "replay-branch": lambda _v: replay.branch(self),
+            "analysis-open": lambda _v: self.analysis.open_from_review(),
+            "analysis-start": lambda _v: self.analysis.start(),
+            "analysis-cancel": lambda _v: self.analysis.cancel(),
+            "analysis-point": self.analysis.show_point,
             "rematch": lambda _v: flow.rematch(),
             "copy-send-link": lambda _v: copy_field("send-link", relay.send_copied),
             "share-send-link": lambda _v: links.share_send_link(self),
@@ -250,6 +256,7 @@ class App:
         self.guide.render(self.session.state if self.replay is None else None)
         if self.replay is not None:
             self.replay.render_controls(self.board)
+            self.analysis.render()
         elif v["terminal"] and not self.over_shown:
             self.over_shown = True
             review.show_review(self.session)

@@ -33,6 +33,7 @@ from functools import reduce
 from pathlib import Path
 
 import numpy as np
+from board_json import compact, entry_lines
 from PIL import Image, ImageDraw
 from scipy import ndimage
 from scipy.sparse import coo_matrix
@@ -824,20 +825,10 @@ def dump(board: dict) -> str:
            f'"height": {board["height"]},']
     if "online_extra_tokens" in board:
         out.append(f' "online_extra_tokens": {json.dumps(board["online_extra_tokens"])},')
-    out.append(' "provinces": {')
-    items = list(board["provinces"].items())
-    for n, (pid, p) in enumerate(items):
-        out.append(f'  {json.dumps(pid)}: {json.dumps(p, separators=(",", ":"))}'
-                   + ("," if n < len(items) - 1 else ""))
-    out.append(' },')
-    out.append(' "seas": {')
-    items = list(board["seas"].items())
-    for n, (sid, s) in enumerate(items):
-        out.append(f'  {json.dumps(sid)}: {json.dumps(s, separators=(",", ":"))}'
-                   + ("," if n < len(items) - 1 else ""))
-    out.append(' },')
-    out.append(f' "strait_lines": {json.dumps(board["strait_lines"], separators=(",", ":"))},')
-    out.append(f' "decoration": {json.dumps(board["decoration"], separators=(",", ":"))}')
+    out += entry_lines("provinces", board["provinces"])
+    out += entry_lines("seas", board["seas"])
+    out.append(f' "strait_lines": {compact(board["strait_lines"])},')
+    out.append(f' "decoration": {compact(board["decoration"])}')
     out.append("}")
     return "\n".join(out) + "\n"
 

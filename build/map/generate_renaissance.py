@@ -33,6 +33,7 @@ from shapely.ops import polylabel, unary_union
 from shapely.prepared import prep
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent.parent / "src"))
+from board_json import compact, entry_lines  # noqa: E402
 from generate import (  # noqa: E402
     CELL,
     MIN_SHARED,
@@ -382,15 +383,9 @@ def dump(shapes: dict, design: dict, rules: dict) -> str:
             "height": b["height"]}
     out = ["{" + json.dumps(head, ensure_ascii=False)[1:-1] + ","]
     for key in ("areas", "seas", "impassable"):
-        items = list(shapes[key].items())
-        out.append(f' "{key}": {{')
-        for n, (k, v) in enumerate(items):
-            out.append(f'  {json.dumps(k, ensure_ascii=False)}: '
-                       f'{json.dumps(v, separators=(",", ":"), ensure_ascii=False)}'
-                       + ("," if n < len(items) - 1 else ""))
-        out.append(" },")
-    out.append(f' "decoration": {json.dumps(shapes["decoration"], separators=(",", ":"))},')
-    out.append(f' "panels": {json.dumps(shapes["panels"], separators=(",", ":"))}')
+        out += entry_lines(key, shapes[key], ensure_ascii=False)
+    out.append(f' "decoration": {compact(shapes["decoration"])},')
+    out.append(f' "panels": {compact(shapes["panels"])}')
     out.append("}")
     return "\n".join(out) + "\n"
 

@@ -15,8 +15,9 @@ state). Seats are numbered from 0.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, Protocol, runtime_checkable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from .links import SaveFacts
 
@@ -93,6 +94,37 @@ class Game(Protocol):
 
     def save_facts(self, text: object) -> SaveFacts:
         """What a save says without replaying it (see :func:`.links.link_relation`)."""
+
+
+S = TypeVar("S", bound=State)
+
+
+class SaveWriter(Protocol):
+    def __call__(self, state: Any, game_id: str | None = None) -> str: ...
+
+
+@dataclass(frozen=True)
+class GameFunctions(Generic[S]):
+    """A :class:`Game` made of the game package's own functions, named one by one, so that
+    no game writes a method that only calls one. ``S`` is the game's state class: mypy
+    holds it to :class:`State`. ``vinci_core.GAME`` and ``renaissance_core.GAME`` are two.
+    """
+
+    key: str
+    illegal: type[Exception]
+    new_game: Callable[[Any], S]
+    replay: Callable[[Any, Sequence[Any]], S]
+    digest: Callable[[S], str]
+    action_json: Callable[[Any], str]
+    parse_action: Callable[[str], Any]
+    encode_save: SaveWriter
+    load_game: Callable[[object], tuple[S, str]]
+    save_facts: Callable[[object], SaveFacts]
+
+
+if TYPE_CHECKING:  # mypy holds GameFunctions to the Game protocol
+    def _is_a_game(game: GameFunctions[Any]) -> Game:
+        return game
 
 
 # Each game's key and the package that holds its GAME (imported only when it is asked for,

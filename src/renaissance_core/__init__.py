@@ -14,13 +14,13 @@ from .game.actions import Action, action_json, parse_action
 from .game.config import GameConfig, Seat
 from .game.errors import IllegalAction
 from .game.versions import RULES_VERSION
-from .table.renaissance_game import GAME, RenaissanceGame
+from .table.renaissance_game import GAME
 from .table.save import decode_save, encode_save, load_game, save_facts
 from .turn.game import digest, new_game, replay
 from .turn.state import GameState
 from .turn.view import observation
 
 __all__ = ["GAME", "RULES_VERSION", "Action", "GameConfig", "GameState", "IllegalAction",
-           "RenaissanceGame", "SaveError", "Seat", "action_json", "decode_save", "digest",
+           "SaveError", "Seat", "action_json", "decode_save", "digest",
            "encode_save", "load_game", "new_game", "observation", "parse_action", "replay",
            "save_facts"]

@@ -1,7 +1,9 @@
-"""``python -m renaissance_core [--players N] [--seed S]``: watch a random game in the terminal.
+"""``python -m renaissance_core [--players N] [--seed S] [--bots heuristic|random]``.
 
-Random players play one game to its end; each round prints its order, cash, misery,
-advances and provinces, and the end prints the scores.
+Watch bots play one game of Renaissance to its end in the terminal: each round prints its
+order, cash, misery, advances and provinces, and the end prints the scores. The heuristic
+players are the default (their games look like games); random players show the rules'
+corners.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from . import GameConfig, new_game
+from .players.heuristic import HeuristicPlayer
 from .players.randomplay import RandomPlayer
 from .turn.scoring import score
 from .turn.state import GameState
@@ -27,13 +30,19 @@ def round_line(state: GameState) -> str:
     return "\n".join([f"Round {state.round} (period {state.period}):", *seats])
 
 
+BOTS: dict[str, type[HeuristicPlayer] | type[RandomPlayer]] = {
+    "heuristic": HeuristicPlayer, "random": RandomPlayer}
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="Watch a random game of Renaissance.")
-    parser.add_argument("--players", type=int, default=4)
+    parser = argparse.ArgumentParser(description="Watch bots play a game of Renaissance.")
+    parser.add_argument("--players", type=int, default=4, choices=range(3, 7),
+                        metavar="{3..6}")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--bots", choices=BOTS, default="heuristic")
     args = parser.parse_args(argv)
     state = new_game(GameConfig.of(args.players, seed=args.seed))
-    bots = [RandomPlayer(args.seed * 7 + p) for p in range(args.players)]
+    bots = [BOTS[args.bots](args.seed * 7 + p) for p in range(args.players)]
     shown = 0
     while not state.is_terminal:
         if state.round > shown:  # the first position of a new round
@@ -41,6 +50,7 @@ def main(argv: list[str] | None = None) -> None:
             print(round_line(state))
         seat = state.seats_to_act[0]
         state = state.apply(bots[seat].choose(state, seat))
+    print("The end:")
     print(round_line(state))
     print("Scores (advances + cash − misery):")
     for seat in range(state.players):

@@ -225,6 +225,7 @@ def analyse_file(args: argparse.Namespace, parser: argparse.ArgumentParser,
     """``analyse``: print a seat's turning points, one a line, then what was weighed."""
     from .table.analysis import THRESHOLD, analyse_save, describe, finish
     from .table.save import SaveError, decode_save
+    from .text.i18n import translations
 
     try:
         with open(args.savefile, encoding="utf-8") as file:
@@ -237,10 +238,13 @@ def analyse_file(args: argparse.Namespace, parser: argparse.ArgumentParser,
         parser.exit(2, f"error: --seat must be 1 to {state.rules.seats}\n")
     threshold = THRESHOLD if args.threshold is None else args.threshold
     result = finish(analyse_save(text, seat, threshold=threshold))
-    name = state.config.seats[seat].name
-    out.write(f"{name}: {len(result.points)} turning points at {threshold:g} VP or more\n")
+    t = translations(args.lang)
+    n = len(result.points)
+    out.write(t.ngettext("{name}: {n} turning point at {vp} VP or more",
+                         "{name}: {n} turning points at {vp} VP or more", n).format(
+        name=state.config.seats[seat].name, n=n, vp=f"{threshold:g}") + "\n")
     for point in result.points:
         out.write(f"  {describe(point, state, args.lang)}\n")
-    out.write(f"({result.decisions} decisions weighed, {result.positions} positions "
-              "searched)\n")
+    out.write(t.gettext("({decisions} decisions weighed, {positions} positions searched)")
+              .format(decisions=result.decisions, positions=result.positions) + "\n")
     return 0

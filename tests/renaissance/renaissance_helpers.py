@@ -1,7 +1,9 @@
-"""Helpers for Renaissance's rule tests: games driven to a step, and states built by hand."""
+"""Helpers for Renaissance's rule tests: games driven to a step, states built by hand, and
+states that differ from a game's only in what one seat may not know."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 
 from renaissance_core import GameConfig, GameState, new_game
@@ -83,3 +85,25 @@ def owning(state: GameState, seat: int, *letters: str, since: int = 0) -> GameSt
     advances = {p: dict(v) for p, v in state.advances.items()}
     advances[seat].update({a: since for a in letters})
     return edit(state, advances=advances)
+
+
+def hide_from(state: GameState, seat: int, seed: int) -> GameState:
+    """A state differing only in facts hidden from ``seat`` (R-12.2, R-12.3): the other hands
+    and the deck shuffled together, the reuse pile below its top, the random stream, the
+    others' sealed bids."""
+    chooser = random.Random(seed)
+    others = [p for p in range(state.players) if p != seat]
+    pool = [c for p in others for c in state.hands[p]] + list(state.deck)
+    chooser.shuffle(pool)
+    hands = [list(h) for h in state.hands]
+    for p in others:
+        hands[p], pool = pool[:len(hands[p])], pool[len(hands[p]):]
+    reuse = list(state.reuse)
+    if len(reuse) > 1:
+        below = reuse[:-1]
+        chooser.shuffle(below)
+        reuse = below + reuse[-1:]
+    sealed = {p: (v if p == seat else v + 1 if isinstance(v, int) else v)
+              for p, v in state.sealed.items()}
+    return edit(state, hands=hands, deck=pool, reuse=reuse, rng=chooser.getrandbits(64),
+                sealed=sealed)

@@ -5,7 +5,6 @@ rules call adjacent (R-8.5 land neighbours, R-8.6 sea zones and the coast's link
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 import xml.etree.ElementTree as ET
@@ -13,6 +12,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from map_checks import check_reproducible_module
 
 from renaissance_core.boards.board import load_board
 from renaissance_core.table.svg import board_svg, load_shapes
@@ -89,17 +89,8 @@ def test_r8_5_recorded_adjacency_is_a_border_the_paths_really_share() -> None:
             assert shared < 3, (one, other)
 
 
-def _check_reproducible_module():  # type: ignore[no-untyped-def]
-    path = ROOT / "build" / "map" / "check_reproducible.py"
-    spec = importlib.util.spec_from_file_location("check_reproducible", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_q1_the_reproducibility_check_regenerates_the_drawing() -> None:
-    generated = {out.name for _, _, out in _check_reproducible_module().OTHER_BOARDS}
+    generated = {out.name for _, _, out in check_reproducible_module().OTHER_BOARDS}
     assert "board_shapes.json" in generated
 
 

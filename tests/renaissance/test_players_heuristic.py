@@ -5,20 +5,15 @@ when it holds most of the commodity)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from renaissance_helpers import at_step, edit, set_up
+from renaissance_helpers import at_step, edit, hide_from, set_up
 
 from renaissance_core import GameConfig, digest, new_game, observation
 from renaissance_core.game.actions import Attack, CathedralAttack, Done, PlayCard, SwapOrder
 from renaissance_core.players.heuristic import GOOD_ODDS, HeuristicPlayer, play_heuristic_seat
 from renaissance_core.players.randomplay import RandomPlayer
 from renaissance_core.turn.conflict import rank, win_chance
-
-
-def _own(state, seat):
-    return [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
+from renaissance_core.turn.view import own_actions
 
 
 def _play_checked(state, players):
@@ -28,7 +23,7 @@ def _play_checked(state, players):
             return state
         seat = state.seats_to_act[0]
         action = players[seat].choose(state, seat)
-        assert action in _own(state, seat), (seat, action)
+        assert action in own_actions(state.legal_actions(), seat), (seat, action)
         state = state.apply(action)
     raise AssertionError("the game did not finish")
 
@@ -63,27 +58,6 @@ def test_the_same_seed_plays_the_same_game():
     assert digest(games[0]) == digest(games[1])
 
 
-def _hide_from(state, seat, seed):
-    """A state differing only in facts hidden from ``seat``: the others' hands and the deck
-    shuffled together, the reuse pile below its top, the random stream, others' bids."""
-    chooser = random.Random(seed)
-    others = [p for p in range(state.players) if p != seat]
-    pool = [c for p in others for c in state.hands[p]] + list(state.deck)
-    chooser.shuffle(pool)
-    hands = [list(h) for h in state.hands]
-    for p in others:
-        hands[p], pool = pool[:len(hands[p])], pool[len(hands[p]):]
-    reuse = list(state.reuse)
-    if len(reuse) > 1:
-        below = reuse[:-1]
-        chooser.shuffle(below)
-        reuse = below + reuse[-1:]
-    sealed = {p: (v if p == seat else v + 1 if isinstance(v, int) else v)
-              for p, v in state.sealed.items()}
-    return edit(state, hands=hands, deck=pool, reuse=reuse, rng=chooser.getrandbits(64),
-                sealed=sealed)
-
-
 @pytest.mark.parametrize("players,seed", [(3, 31), (4, 32), (6, 33)])
 def test_r12_the_heuristic_chooses_the_same_in_states_differing_only_in_hidden_facts(
         players, seed):
@@ -94,7 +68,7 @@ def test_r12_the_heuristic_chooses_the_same_in_states_differing_only_in_hidden_f
         if state.is_terminal:
             break
         for seat in state.seats_to_act:
-            twin = _hide_from(state, seat, step)
+            twin = hide_from(state, seat, step)
             differed += twin.hands != state.hands
             mine = HeuristicPlayer(step).choose(state, seat)
             assert HeuristicPlayer(step).choose(twin, seat) == mine

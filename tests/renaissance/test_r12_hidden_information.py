@@ -4,39 +4,13 @@ card (R-12.3). Two states that differ only in what a seat may not know look the 
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from renaissance_helpers import at_step, edit, set_up
+from renaissance_helpers import at_step, edit, hide_from, set_up
 
 from renaissance_core import GameConfig, new_game, observation
 from renaissance_core.game.actions import BidTokens
 from renaissance_core.players.randomplay import RandomPlayer
-
-
-def _hide_from(state, seat, seed):
-    """Another state differing only in facts hidden from ``seat``: the other hands and the
-    deck shuffled together, the reuse pile below its top, the random stream, others' bids."""
-    chooser = random.Random(seed)
-    others = [p for p in range(state.players) if p != seat]
-    pool = [c for p in others for c in state.hands[p]] + list(state.deck)
-    chooser.shuffle(pool)
-    hands = [list(h) for h in state.hands]
-    for p in others:
-        hands[p], pool = pool[:len(hands[p])], pool[len(hands[p]):]
-    reuse = list(state.reuse)
-    if len(reuse) > 1:
-        below = reuse[:-1]
-        chooser.shuffle(below)
-        reuse = below + reuse[-1:]
-    sealed = {p: (v if p == seat else v + 1 if isinstance(v, int) else v)
-              for p, v in state.sealed.items()}
-    return edit(state, hands=hands, deck=pool, reuse=reuse, rng=chooser.getrandbits(64),
-                sealed=sealed)
-
-
-def _own(state, seat):
-    return [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
+from renaissance_core.turn.view import own_actions
 
 
 @pytest.mark.parametrize("players,seed", [(3, 1), (4, 2), (5, 3), (6, 4)])
@@ -48,10 +22,11 @@ def test_r12_2_a_seat_cannot_tell_apart_states_differing_in_hidden_facts(players
             break
         seat = state.seats_to_act[0]
         for viewer in range(players):
-            twin = _hide_from(state, viewer, step)
+            twin = hide_from(state, viewer, step)
             assert observation(twin, viewer) == observation(state, viewer)
             if viewer in state.seats_to_act:  # nor do its choices depend on hidden facts
-                assert _own(twin, viewer) == _own(state, viewer)
+                assert (own_actions(twin.legal_actions(), viewer)
+                        == own_actions(state.legal_actions(), viewer))
         state = state.apply(bots[seat].choose(state, seat))
 
 

@@ -18,7 +18,7 @@ def _first(step, cash=400, **facts):
 
 
 def test_r15_b_anatomy_and_r15_k_agriculture_lower_misery_when_bought():
-    state, seat = _first("purchase", misery=[3] * 3)
+    state, seat = _first("purchase", cash=1000, misery=[3] * 3)
     state = state.apply(BuyAdvance("B"))
     assert state.misery[seat] == 2
     state = state.apply(BuyAdvance("J")).apply(BuyAdvance("K"))

@@ -78,7 +78,7 @@ def test_r6_4_a_surplus_pays_one_step_less():
 
 def test_r6_7_personalities_give_this_rounds_discount_then_leave():
     state, seat = _playing(["charlemagne", "dionysius_exiguus", "st_benedict", "rashid_al_din"],
-                           cash=[200] * 3)
+                           cash=[400] * 3)
     for card in ("charlemagne", "dionysius_exiguus", "st_benedict", "rashid_al_din"):
         state = state.apply(PlayCard(card))
     assert [c for c, _ in state.display][:3] == ["charlemagne", "dionysius_exiguus",
@@ -88,10 +88,11 @@ def test_r6_7_personalities_give_this_rounds_discount_then_leave():
     while state.current_player != seat:
         state = state.apply(Done())
     cash = state.cash[seat]
-    state = state.apply(BuyAdvance("N"))  # 40 - 20 - 10 - 10 (Dionysius, Benedict, Rashid)
-    assert state.cash[seat] == cash
-    state = state.apply(BuyAdvance("W"))  # 90 - 20 (Charlemagne)
-    assert state.cash[seat] == cash - 70
+    n_price = state.sheet.advances["N"].cost - 40  # 20 + 10 + 10 (Dionysius, Benedict, Rashid)
+    state = state.apply(BuyAdvance("N"))
+    assert state.cash[seat] == cash - n_price
+    state = state.apply(BuyAdvance("W"))  # 20 off (Charlemagne)
+    assert state.cash[seat] == cash - n_price - (state.sheet.advances["W"].cost - 20)
     while state.step == "purchase":
         state = state.apply(Done())
     assert state.display == [] and "charlemagne" in state.removed

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from renaissance_helpers import at, edit, owning, set_up
 
@@ -60,7 +62,11 @@ def test_r7_3_price_is_cost_minus_credits_and_discounts_never_below_zero():
     assert price(rich, seat, "O") == max(cost - credit - 70, 0)
     cheap = edit(state, display=[("dionysius_exiguus", seat), ("rashid_al_din", seat),
                                  ("st_benedict", seat)])
-    assert price(cheap, seat, "N") == 0  # 40 - 40
+    assert price(cheap, seat, "N") == max(state.sheet.advances["N"].cost - 40, 0)
+    # with discounts above the cost (a 30-ducat N, 40 off) the price is 0, not less
+    sheet = state.sheet
+    thirty = replace(sheet, advances={**sheet.advances, "N": replace(sheet.advances["N"], cost=30)})
+    assert price(edit(cheap, sheet=thirty), seat, "N") == 0
 
 
 def test_r7_4_prerequisites_first_even_in_the_same_phase():

@@ -195,7 +195,8 @@ def test_r11_2_a_player_ruined_by_stabilisation_leaves_in_the_middle_of_phase_4(
     seat, nxt = state.order[0], state.order[1]
     hands = [list(h) for h in state.hands]
     hands[seat] = ["war", "famine", "rebellion", "uprising", "alchemy", "mysticism"]  # 21
-    state = at(state, "purchase", hands=hands, cash=[0] * 3, misery=[5] * 3)
+    near_top = state.sheet.top_level - 20  # 21 levels more reach the top
+    state = at(state, "purchase", hands=hands, cash=[0] * 3, misery=[near_top] * 3)
     state = state.apply(Done())
     assert not state.alive[seat] and state.current_player == nxt
     assert state.hands[seat] == [] and seat not in state.alive_in_order()

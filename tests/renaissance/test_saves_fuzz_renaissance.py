@@ -6,33 +6,28 @@ Renaissance, or a Renaissance save given to Vinci, is refused in words.
 
 from __future__ import annotations
 
-import base64
-import json
 import string
-import zlib
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
+from save_texts import flip_bits, mutate_log, payload_of, positions_along
+from save_texts import pack as pack_save
 
 from renaissance_core import GameConfig, GameState, SaveError, digest, encode_save, load_game
 from renaissance_core import new_game as renaissance_game
 from renaissance_core.players.randomplay import play_random_game
 from renaissance_core.table.save import action_code, parse_code, save_facts
 
+pack = partial(pack_save, prefix="renaissance1.")
+
 
 @cache
 def positions() -> tuple[GameState, ...]:
     """Positions of one finished 5-seat game: the start, every 61st action, the end."""
     end = play_random_game(renaissance_game(GameConfig.of(5, seed=21)), seed=21)
-    state = renaissance_game(end.config)
-    out = [state]
-    for k, action in enumerate(end.actions, 1):
-        state = state.apply(action)
-        if k % 61 == 0:
-            out.append(state)
-    return (*out, state)
+    return positions_along(renaissance_game(end.config), end.actions, 61)
 
 
 @cache
@@ -59,18 +54,6 @@ def vinci_saves() -> tuple[str, ...]:
     game = play_random(config, seed=5)
     states = [VINCI.replay(config, game.actions[:n]) for n in (0, 40, len(game.actions))]
     return tuple(VINCI.encode_save(s, "vinci-fuzz") for s in states)
-
-
-def payload_of(text: str) -> dict[str, Any]:
-    body = text.split(".", 1)[1]
-    data: dict[str, Any] = json.loads(zlib.decompress(
-        base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    return data
-
-
-def pack(payload: Any, prefix: str = "renaissance1.") -> str:
-    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    return prefix + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 def assert_only_save_error(text: object) -> None:
@@ -123,11 +106,7 @@ def test_a_save_with_changed_characters_is_refused_in_words(
                        max_size=3))
 def test_a_save_with_flipped_bits_in_its_compressed_bytes_is_refused_in_words(
         text: str, flips: list[tuple[int, int]]) -> None:
-    body = text.split(".", 1)[1]
-    packed = bytearray(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)))
-    for where, bit in flips:
-        packed[where % len(packed)] ^= 1 << bit
-    assert_only_save_error("renaissance1." + base64.urlsafe_b64encode(bytes(packed)).decode())
+    assert_only_save_error(flip_bits(text, flips))
 
 
 @given(st.integers(0, 1).map(lambda i: saves()[i]),  # a finished game replays too slowly
@@ -159,13 +138,7 @@ def test_a_save_with_an_altered_log_is_refused_in_words(data: st.DataObject) -> 
     """A well-formed record around a mutated log: with its old digest, and with the digest
     the mutated log would give when it can be played at all."""
     state = data.draw(st.sampled_from(positions()[:4]))
-    log = [action_code(a) for a in state.actions]
-    for _ in range(data.draw(st.integers(1, 3))):
-        where = data.draw(st.integers(0, len(log)))
-        if data.draw(st.booleans()) and log:
-            log[min(where, len(log) - 1)] = data.draw(codes)
-        else:
-            log.insert(where, data.draw(codes))
+    log = mutate_log(data, [action_code(a) for a in state.actions], codes)
     payload = payload_of(encode_save(state))
     payload["log"] = " ".join(log)
     assert_only_save_error(pack(payload))

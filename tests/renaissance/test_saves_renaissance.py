@@ -11,10 +11,12 @@ import base64
 import json
 import zlib
 from dataclasses import fields
-from functools import cache
+from functools import cache, partial
 from typing import Any
 
 import pytest
+from save_texts import pack as pack_save
+from save_texts import payload_of, positions_along
 
 from boardgame_core.api import Game, State, find_game
 from boardgame_core.links import EXTENDS, SAME, link_relation
@@ -36,6 +38,8 @@ from renaissance_core.game.versions import versions
 from renaissance_core.players.randomplay import play_random_game
 from renaissance_core.table.save import MAX_ACTIONS, action_code, parse_code
 
+pack = partial(pack_save, prefix="renaissance1.")
+
 
 @cache
 def finished(players: int = 4, seed: int = 42) -> GameState:
@@ -46,29 +50,11 @@ def finished(players: int = 4, seed: int = 42) -> GameState:
 def positions(players: int = 4, seed: int = 42) -> tuple[GameState, ...]:
     """The start, every 37th position, and the end of one finished game."""
     end = finished(players, seed)
-    state = new_game(end.config)
-    out = [state]
-    for k, action in enumerate(end.actions, 1):
-        state = state.apply(action)
-        if k % 37 == 0:
-            out.append(state)
-    return (*out, state)
+    return positions_along(new_game(end.config), end.actions, 37)
 
 
 def sample_save() -> str:
     return encode_save(positions()[3], "sample")
-
-
-def payload_of(text: str) -> dict[str, Any]:
-    body = text.split(".", 1)[1]
-    data: dict[str, Any] = json.loads(zlib.decompress(
-        base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))))
-    return data
-
-
-def pack(payload: Any, prefix: str = "renaissance1.") -> str:
-    raw = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
-    return prefix + base64.urlsafe_b64encode(zlib.compress(raw)).decode().rstrip("=")
 
 
 # --- the game object ----------------------------------------------------------------------------
@@ -172,7 +158,7 @@ def test_a_save_carries_its_format_rules_and_data_versions() -> None:
     text = sample_save()
     assert text.startswith("renaissance1.")
     assert payload_of(text)["versions"] == versions() == {
-        "rules": versions_module.RULES_VERSION, "board": 2, "sheet": 1, "cards": 1}
+        "rules": versions_module.RULES_VERSION, "board": 2, "sheet": 2, "cards": 1}
 
 
 def test_the_rules_keep_their_development_number_until_the_first_release() -> None:
@@ -191,6 +177,15 @@ def test_a_save_of_other_data_or_rules_is_refused_in_words(part: str, words: str
         load_game(pack(dict(good, versions=dict(good["versions"], **{part: 7}))))
     with pytest.raises(SaveError, match=words):
         save_facts(pack(dict(good, versions=dict(good["versions"], **{part: 7}))))
+
+
+def test_a_save_of_the_untuned_sheet_version_1_is_refused_in_words() -> None:
+    # Q-55: sheet version 2 (tuned by self-play) changed the prices, so a game saved under
+    # version 1 no longer means the same moves; while the rules keep number 0 it is refused.
+    good = payload_of(sample_save())
+    with pytest.raises(SaveError, match="version 1 of Renaissance's advance sheet; "
+                                        "this edition plays version 2"):
+        load_game(pack(dict(good, versions=dict(good["versions"], sheet=1))))
 
 
 def test_a_development_save_is_refused_by_a_released_engine(monkeypatch) -> None:

@@ -39,6 +39,16 @@ class AiWorker:
         self.status: str | None = None  # None: not started yet
         self.ticket = 0  # the newest request's ticket
         self.answers = 0  # answers handed back (tests: <html data-ai-answers>)
+        self.waiting: list[Callable[[bool], None]] = []  # when_ready's, until it is known
+
+    def when_ready(self, then: Callable[[bool], None]) -> None:
+        """``then(True)`` once the worker is ready, ``then(False)`` if it cannot start (the
+        page computes itself then); starts it if need be."""
+        if self.status in (READY, UNAVAILABLE, FAILED):
+            then(self.status == READY)
+            return
+        self.waiting.append(then)
+        self.ready()
 
     def ready(self) -> bool:
         """Whether requests go to the worker now; the first call starts it."""
@@ -51,8 +61,11 @@ class AiWorker:
         if status.startswith(FAILED):
             self.status = FAILED
             failed(f"the AI's worker did not start: {status}")
-            return
-        self.status = status
+        else:
+            self.status = status
+        waiting, self.waiting = self.waiting, []
+        for then in waiting:
+            then(self.status == READY)
 
     def ask(self, session: Any, what: str, answered: Answered) -> dict[str, Any]:
         """Send the request ``what`` (aiworker.MOVE or HINT) for ``session``'s position;
@@ -80,6 +93,29 @@ class AiWorker:
 
         BRIDGE.ai.think(json.dumps(ask), create_once_callable(done))
         return ask
+
+    def analyse(self, ask: dict[str, Any], answered: Callable[[dict[str, Any] | None], None]
+                ) -> None:
+        """One step of the analysis ``ask`` (vinci_core.table.aiworker.analysis_request, or
+        only its ticket to go on): ``answered(answer)`` gets the worker's answer, or None
+        when the worker raised (it is then said, and the page computes itself)."""
+        def done(error: str, answer: str) -> None:
+            if error:
+                self.status = FAILED
+                failed(f"the AI's worker raised: {error}")
+                answered(None)
+                return
+            try:
+                answered(json.loads(str(answer)))
+            except Exception:
+                failed()
+
+        BRIDGE.ai.analyse(json.dumps(ask), create_once_callable(done))
+
+    def forget_analysis(self, ticket: int) -> None:
+        """The analysis ``ticket`` is not wanted any more: the worker drops it."""
+        if self.status == READY:
+            BRIDGE.ai.forgetAnalysis(ticket)
 
     def drop(self) -> None:
         """No request made so far is wanted any more: the worker's search stops."""

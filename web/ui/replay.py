@@ -140,6 +140,7 @@ def close_replay(app: Any, redraw: bool = True) -> None:
         return
     app.replay.close()
     app.replay = None
+    app.analysis.close()  # nothing of an analysis keeps running (issue 31)
     app.redraw_all()
     app.log.reset()
     if redraw:

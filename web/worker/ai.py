@@ -19,7 +19,7 @@ import time
 
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # none exist here
 
-from vinci_core.table.aiworker import Positions  # noqa: E402
+from vinci_core.table.aiworker import Positions, analysis_step, start_analysis  # noqa: E402
 from vinci_core.table.aiworker import think as answering  # noqa: E402
 
 # A search runs in slices of about this many ms; between two, the worker reads its messages
@@ -59,10 +59,42 @@ async def think(request_json):
                 start = time.perf_counter()
 
 
+# An analysis step (issue 31) runs about this long, then answers its progress: the page asks
+# for the next step on each answer, so its bar moves a few times a second.
+STEP_MS = 200
+ANALYSIS = {"ticket": None, "run": None}  # the one analysis under way (the page's newest)
+
+
+async def analyse(request_json):
+    """A step of an analysis: a request with a save starts one (forgetting any other), one
+    with only its ticket goes on with it. The answer is its progress or, at its end, its
+    result (vinci_core.table.aiworker.analysis_step); ``{"dropped": true}`` when that
+    analysis was forgotten meanwhile."""
+    ask = json.loads(request_json)
+    if "save" in ask:
+        ANALYSIS["ticket"], ANALYSIS["run"] = ask["ticket"], start_analysis(ask)
+    async with LOCK:  # a search and an analysis step never run at once
+        if ANALYSIS["ticket"] != ask["ticket"] or ANALYSIS["run"] is None:
+            return json.dumps({"dropped": True, "ticket": ask["ticket"]})
+        start = time.perf_counter()
+        answer = analysis_step(ANALYSIS["run"], ask["ticket"],
+                               lambda: (time.perf_counter() - start) * 1000 < STEP_MS)
+        if "result" in answer:
+            forget_analysis(ask["ticket"])
+        return json.dumps(answer)
+
+
+def forget_analysis(ticket):
+    """The page no longer wants the analysis ``ticket`` (Cancel, another game, the replay
+    closed): nothing of it stays in the worker."""
+    if ANALYSIS["ticket"] == ticket:
+        ANALYSIS["ticket"], ANALYSIS["run"] = None, None
+
+
 def started():
     """app.js asks it once the worker is up: an answer says this script ran to its end
     (PyScript reports a script that raised as started, with nothing exported)."""
     return "ok"
 
 
-__export__ = ["think", "cancel", "started"]
+__export__ = ["think", "cancel", "analyse", "forget_analysis", "started"]

@@ -50,7 +50,9 @@ from ..game.payout import payout
 from ..game.sheet import load_sheet
 from ..turn.conflict import win_chance
 from ..turn.state import GameState
-from ..turn.view import observation
+from ..turn.view import own_actions
+from .randomplay import RandomPlayer
+from .seat import SeatPlayer, play_on
 
 View = dict[str, Any]
 
@@ -64,21 +66,16 @@ TOKEN_RESERVE = 8
 EFFECT_BONUS = {"Z": 40, "L": 30, "D": 20, "B": 15, "K": 15, "M": 10, "J": 5, "V": 0}
 
 
-class HeuristicPlayer:
+class HeuristicPlayer(SeatPlayer):
     """``act(observation, legal_actions) -> action``; deterministic for a given seed."""
 
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
         self.board, self.sheet, self.cards = load_board(), load_sheet(), load_cards()
 
-    def choose(self, state: GameState, seat: int) -> Action:
-        """The seat's move, decided on its observation and its own legal actions."""
-        mine = [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
-        return self.act(observation(state, seat), mine)
-
     def act(self, view: View, legal: list[Action]) -> Action:
         """Pick among ``legal`` (the seat's own actions) knowing only ``view``."""
-        legal = [a for a in legal if getattr(a, "seat", view["seat"]) == view["seat"]]
+        legal = own_actions(legal, view["seat"])  # a caller may hand over every seat's bids
         for kind, decide in self._deciders():
             options = [a for a in legal if isinstance(a, kind)]
             if options:
@@ -338,12 +335,6 @@ class HeuristicPlayer:
 def play_heuristic_seat(state: GameState, heuristic_seat: int, seed: int = 0,
                         max_actions: int = 100_000) -> GameState:
     """Play on with the heuristic at ``heuristic_seat`` and random players elsewhere."""
-    from .randomplay import RandomPlayer
-    players: list[Any] = [RandomPlayer(seed * 101 + p) for p in range(state.players)]
+    players: list[SeatPlayer] = [RandomPlayer(seed * 101 + p) for p in range(state.players)]
     players[heuristic_seat] = HeuristicPlayer(seed)
-    for _ in range(max_actions):
-        if state.is_terminal:
-            break
-        seat = state.seats_to_act[0]
-        state = state.apply(players[seat].choose(state, seat))
-    return state
+    return play_on(state, players, max_actions)

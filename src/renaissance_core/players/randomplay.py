@@ -1,8 +1,8 @@
 """A random player: picks uniformly among the legal actions of the seat it plays.
 
-``decide`` sees only the seat's observation and the seat's own legal actions (which depend
-on nothing hidden from it), never the full state; its random stream is its own, apart
-from the game's.
+``act`` sees only the seat's observation and the seat's own legal actions (which depend
+on nothing hidden from it), never the full state (:class:`.seat.SeatPlayer`); its random
+stream is its own, apart from the game's.
 """
 
 from __future__ import annotations
@@ -12,19 +12,14 @@ from typing import Any
 
 from ..game.actions import Action, BidCapital, BidTokens, Done, Place
 from ..turn.state import GameState
-from ..turn.view import observation
+from .seat import SeatPlayer, play_on
 
 
-class RandomPlayer:
+class RandomPlayer(SeatPlayer):
     def __init__(self, seed: int = 0) -> None:
         self.random = random.Random(seed)
 
-    def choose(self, state: GameState, seat: int) -> Action:
-        """The seat's move: ``decide`` on its observation and its own legal actions."""
-        mine = [a for a in state.legal_actions() if getattr(a, "seat", seat) == seat]
-        return self.decide(observation(state, seat), mine)
-
-    def decide(self, view: dict[str, Any], legal: list[Action]) -> Action:
+    def act(self, view: dict[str, Any], legal: list[Action]) -> Action:
         """Pick among ``legal`` knowing only ``view`` (what the seat may know)."""
         bids = [a for a in legal if isinstance(a, BidCapital | BidTokens)]
         if bids:  # modest sealed bids keep random games going (any bid is legal)
@@ -45,10 +40,5 @@ def _bid(action: BidCapital | BidTokens) -> int:
 
 def play_random_game(state: GameState, seed: int = 0, max_actions: int = 100_000) -> GameState:
     """Play on from ``state`` with one random player per seat until the end."""
-    players = [RandomPlayer(seed * 101 + p) for p in range(state.players)]
-    for _ in range(max_actions):
-        if state.is_terminal:
-            break
-        seat = state.seats_to_act[0]
-        state = state.apply(players[seat].choose(state, seat))
-    return state
+    return play_on(state, [RandomPlayer(seed * 101 + p) for p in range(state.players)],
+                   max_actions)

@@ -21,7 +21,7 @@ from ..players.randomplay import RandomPlayer
 from ..turn.game import digest, new_game
 from ..turn.invariants import breaches
 from ..turn.state import GameState
-from ..turn.view import observation
+from ..turn.view import observation, own_actions
 from .save import encode_save, load_game
 
 MAX_ACTIONS = 20_000  # a random game has about 1,000; more means a game that never ends
@@ -51,8 +51,7 @@ def conform_game(players: int, seed: int) -> Conformance:
         seat = seats[0]
         # The player chooses among the listed actions of its seat (as RandomPlayer.choose,
         # without listing them twice); apply refuses anything it would not accept.
-        mine = [a for a in legal if getattr(a, "seat", seat) == seat]
-        action = bots[seat].decide(observation(state, seat), mine)
+        action = bots[seat].act(observation(state, seat), own_actions(legal, seat))
         if parse_action(action_json(action)) != action:
             result.problems.append(f"action {result.actions}: {action} misspelt in JSON")
         state = state.apply(action)

@@ -35,14 +35,14 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import fields
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from boardgame_core.errors import SaveError
 from boardgame_core.links import SaveFacts, hashed_game_id
 from boardgame_core.savetext import SaveFormat, SaveWords, check_digest, pack, replay_codes, unpack
 
-from ..game.actions import ACTION_TYPES, Action, action_dict, parse_action
+from ..game.actions import ACTION_TYPES, Action, action_dict, field_types, parse_action
 from ..game.config import GameConfig
 from ..game.errors import IllegalAction
 from ..game.versions import DEVELOPMENT_RULES, versions
@@ -61,28 +61,18 @@ MAX_JSON = 400_000  # bytes of the record once inflated: MAX_ACTIONS codes of ~2
 RECORD_FIELDS = frozenset({"config", "versions", "log", "digest", "game"})
 MAX_GAME_ID = 100  # characters of a game's identity
 
-# What a bad save is told with. English only until Renaissance reaches the page, whose
-# catalogues will translate them (they are str.format templates, as Vinci's).
-WORDS = SaveWords(
-    not_text="a save is text",
-    too_large="this save is far too large to be a Renaissance game",
-    not_a_save="this is not a Renaissance save",
-    version="this save has format version {version}; this edition reads version {current}",
-    changed="the game's text was changed on the way (it holds characters a game never has): "
-            "copy it again in full, or ask its sender for a new one",
-    damaged="the game's text is damaged or cut short: copy it again in full, or ask its "
-            "sender for a new one",
-    cut_short="the game's text is cut short: copy it again in full, or ask its sender for a "
-              "new one",
+# What a bad save is told with: the plain words, with what to do about a text that came
+# damaged. English only until Renaissance reaches the page, whose catalogues will translate
+# them (they are str.format templates, as Vinci's).
+_COPY_AGAIN = "copy it again in full, or ask its sender for a new one"
+WORDS = replace(
+    SaveWords.plain("Renaissance"),
+    changed=f"the game's text was changed on the way (it holds characters a game never has): "
+            f"{_COPY_AGAIN}",
+    damaged=f"the game's text is damaged or cut short: {_COPY_AGAIN}",
+    cut_short=f"the game's text is cut short: {_COPY_AGAIN}",
     goes_on="the game's text goes on after its end: copy exactly the text you were sent, or "
             "ask its sender for a new one",
-    field_twice="the save's contents are not valid (a field is written twice)",
-    not_json="the save's contents are not valid (not JSON)",
-    no_settings="the save's contents are not valid (no game settings)",
-    too_many_actions="this save holds too many actions to be a real game",
-    unreadable_action="action {i} of the save is unreadable",
-    breaks_rule="action {i} of the save breaks rule {rule}: {problem}",
-    altered="the save was altered: the replayed game does not match its checksum",
 )
 SAVE_FORMAT = SaveFormat(PREFIX, FORMAT_VERSION, max_json=MAX_JSON, words=WORDS)
 PARTS = {"rules": "rules", "board": "board", "sheet": "advance sheet", "cards": "cards"}
@@ -109,14 +99,14 @@ def parse_code(code: str) -> Action:
     cls = ACTION_TYPES.get(kind)
     if cls is None:
         raise ValueError(f"not an action code: {code!r}")
-    kinds = {f.name: f.type in (int, "int") for f in fields(cls)}
-    if len(values) != len(kinds):
-        raise ValueError(f"{kind} takes {len(kinds)} values: {code!r}")
+    types = field_types(cls)
+    if len(values) != len(types):
+        raise ValueError(f"{kind} takes {len(types)} values: {code!r}")
     data: dict[str, Any] = {"type": kind}
-    for name, value in zip(sorted(kinds), values, strict=True):
-        if not (_INT if kinds[name] else _NAME).fullmatch(value):
+    for name, value in zip(sorted(types), values, strict=True):
+        if not (_INT if types[name] is int else _NAME).fullmatch(value):
             raise ValueError(f"not an action code: {code!r}")
-        data[name] = int(value) if kinds[name] else value
+        data[name] = int(value) if types[name] is int else value
     return parse_action(data)  # checks the fields once more (IllegalAction is a ValueError)
 
 

@@ -1,4 +1,5 @@
-"""What one seat may know (R-12): ``observation(state, seat)``.
+"""What one seat may know (R-12): ``observation(state, seat)``, and which of the legal
+actions are its own: ``own_actions(legal, seat)``.
 
 Hidden from a seat: the other hands (only their sizes show), the deck's order and the
 later periods' cards (only counts), the random stream, the reuse pile below its top card
@@ -8,8 +9,10 @@ public: cash (Q-28), noted cash, advances, fleets, misery, pieces, commodity car
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
+from ..game.actions import Action
 from .state import GameState
 
 _PUBLIC = ("round", "step", "turn", "period", "ending", "terminal", "order", "cash", "misery",
@@ -36,3 +39,14 @@ def observation(state: GameState, seat: int) -> dict[str, Any]:
         out[name] = facts[name]
     out["seats_to_act"] = list(state.seats_to_act)
     return out
+
+
+def own_actions(legal: Sequence[Action], seat: int) -> list[Action]:
+    """The actions of ``legal`` that are ``seat``'s: in a sealed step those that name it,
+    otherwise all of them (the step's one player takes them).
+
+    >>> from renaissance_core.game.actions import BidTokens, Done
+    >>> own_actions([BidTokens(0, 3), BidTokens(1, 2), Done()], 1)
+    [BidTokens(seat=1, tokens=2), Done()]
+    """
+    return [a for a in legal if getattr(a, "seat", seat) == seat]

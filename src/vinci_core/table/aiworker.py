@@ -11,6 +11,13 @@ pure data, JSON both ways:
   strong AI's, worded by the page in its own language) or None (the book's, worded again
   from the move), the digest of the position searched and the ticket.
 
+The analysis of one's own game (issue 31, :mod:`.analysis`) is a third kind of request
+(:func:`analysis_request`), driven by the page a step at a time: the worker starts the
+analysis (:func:`start_analysis`) and every step (:func:`analysis_step`) runs it a while and
+answers its progress, the last one its result (:func:`encode_analysis`); the page reads each
+answer with :func:`read_analysis_answer`. The page asks for the next step only once an answer
+came, so cancelling is asking no more (and telling the worker to forget the analysis).
+
 The worker rebuilds the position from the save (:class:`Positions` keeps the last one and
 plays only the new moves), runs the very search :meth:`Session.ai_turn` runs (the seat's
 player from its config, ``players.levels.player_for_seat``, so every level works here
@@ -38,7 +45,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -46,6 +53,7 @@ from ..game.actions import parse_action
 from ..players.ai import Decision, StrongPlayer, checked, finish
 from ..players.levels import player_for_seat
 from ..players.reasons import Civ, Message, Province
+from .analysis import Analysing, Analysis, Progress, TurningPoint, analyse_save
 from .presenter import hint_view, reason_text
 from .save import action_code, decode_save, digest, parse_code, save_facts
 
@@ -53,7 +61,7 @@ if TYPE_CHECKING:
     from ..turn.state import GameState
     from .session import Session
 
-MOVE, HINT = "move", "hint"
+MOVE, HINT, ANALYSE = "move", "hint", "analyse"
 # A search yields after every position it plays (players.ai.Thinking): an answer in slices.
 Answering = Generator[None, None, dict[str, Any]]
 
@@ -211,11 +219,88 @@ def think(ask: dict[str, Any], positions: Positions) -> Answering:
             "code": action_code(decision.action, state.board)}
 
 
+# --- the analysis of one's own game (issue 31) ----------------------------------------------
+
+def analysis_request(session: Session, seat: int, ticket: int) -> dict[str, Any]:
+    """What the page sends to analyse ``seat``'s decisions in the game on screen (its whole
+    log, also in a replay: the replay's positions are the game's)."""
+    return {"what": ANALYSE, "save": session.save(), "seat": seat, "ticket": ticket}
+
+
+def start_analysis(ask: dict[str, Any]) -> Analysing:
+    """The analysis ``ask`` asks for (raises SaveError on a bad save, ValueError on a seat
+    the game has not)."""
+    if ask.get("what") != ANALYSE:
+        raise ValueError(f"not an analysis: {ask.get('what')!r}")
+    return analyse_save(str(ask["save"]), int(ask["seat"]))
+
+
+def analysis_step(analysing: Analysing, ticket: int, more: Callable[[], bool]) -> dict[str, Any]:
+    """Run ``analysing`` while ``more()`` says so (the caller's time budget), at least one
+    position: the answer is its progress, or its result once it ended (``"result"``).
+
+    >>> from vinci_core.table.analysis import Analysis
+    >>> def two() -> Analysing:
+    ...     yield Progress(0, 1)
+    ...     yield Progress(1, 1)
+    ...     return Analysis(seat=0, decisions=1, positions=1)
+    >>> run = two()
+    >>> analysis_step(run, 7, lambda: False)
+    {'what': 'analyse', 'ticket': 7, 'done': 0, 'total': 1}
+    >>> analysis_step(run, 7, lambda: True)["result"]["decisions"]
+    1
+    """
+    progress: Progress | None = None
+    while True:
+        try:
+            progress = next(analysing)
+        except StopIteration as ended:
+            return {"what": ANALYSE, "ticket": ticket, "result": encode_analysis(ended.value)}
+        if not more():
+            return {"what": ANALYSE, "ticket": ticket, "done": progress.done,
+                    "total": progress.total}
+
+
+def encode_analysis(analysis: Analysis) -> dict[str, Any]:
+    """An analysis as JSON data (:func:`decode_analysis` reads it back)."""
+    return {"seat": analysis.seat, "decisions": analysis.decisions,
+            "positions": analysis.positions,
+            "points": [{"index": p.index, "kind": p.kind, "played": p.played,
+                        "better": p.better, "gain": p.gain,
+                        "reason": encode_message(p.reason)} for p in analysis.points]}
+
+
+def decode_analysis(data: dict[str, Any]) -> Analysis:
+    points = tuple(TurningPoint(int(p["index"]), str(p["kind"]), dict(p["played"]),
+                                dict(p["better"]), float(p["gain"]),
+                                _message(decode_message(p["reason"])))
+                   for p in data["points"])
+    return Analysis(int(data["seat"]), int(data["decisions"]), int(data["positions"]), points)
+
+
+def _message(message: Message | None) -> Message:
+    if message is None:
+        raise ValueError("a turning point without its reason")
+    return message
+
+
+def read_analysis_answer(ask: dict[str, Any], answer: dict[str, Any]
+                         ) -> Progress | Analysis | None:
+    """A step's answer: the progress so far, the analysis once it ended, or None when the
+    answer is not for ``ask`` (an older analysis, another request)."""
+    if answer.get("what") != ANALYSE or answer.get("ticket") != ask["ticket"]:
+        return None
+    if "result" in answer:
+        return decode_analysis(answer["result"])
+    return Progress(int(answer["done"]), int(answer["total"]))
+
+
 def answer_json(request_json: str, positions: Positions) -> str:
     """:func:`think` at once, JSON in and out (what a caller without slices uses)."""
     return json.dumps(finish(think(json.loads(request_json), positions)))
 
 
-__all__ = ["HINT", "MOVE", "Answering", "Positions", "answer_json", "decision_of",
-           "decode_message", "encode_message", "hint_answer", "play_answer", "request",
-           "think"]
+__all__ = ["ANALYSE", "HINT", "MOVE", "Answering", "Positions", "analysis_request",
+           "analysis_step", "answer_json", "decision_of", "decode_analysis", "decode_message",
+           "encode_analysis", "encode_message", "hint_answer", "play_answer",
+           "read_analysis_answer", "request", "start_analysis", "think"]

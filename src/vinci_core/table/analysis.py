@@ -51,6 +51,7 @@ from ..game.actions import Action, Choose, Conquer, Decline, EndTurn, Finish
 from ..players.ai import StrongPlayer, Thinking
 from ..players.reasons import Civ, Message, Province, say, word
 from ..players.virtual import empire_worth
+from ..text.i18n import N_, translations
 from ..turn.state import new_game
 
 if TYPE_CHECKING:
@@ -68,6 +69,8 @@ if TYPE_CHECKING:
 THRESHOLD = 5.0
 
 CIVILIZATION, DECLINE, CONQUEST = "civilization", "decline", "conquest"
+KIND_WORDS = {CIVILIZATION: N_("civilization choice"), DECLINE: N_("decline"),
+              CONQUEST: N_("conquest")}  # a turning point's kind, in words
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,8 +319,12 @@ def _conquest_reason(played: Action, best: Action, gain: float) -> Message:
 
 
 def describe(point: TurningPoint, state: GameState, lang: str = "en") -> str:
-    """A turning point in one line of ``lang``: where, how much and why.
+    """A turning point in one line of ``lang``: where, how much and why (and the better move
+    in its JSON form, for a reader who replays it).
 
     ``state``: any position of the game (for the provinces' names)."""
-    return (f"move {point.index}: {point.kind}, +{point.gain:.1f} VP: "
-            f"{word(point.reason, state, lang)} ({json.dumps(point.better, sort_keys=True)})")
+    t = translations(lang)
+    line = t.gettext("move {index}: {kind}, +{gain} VP: {reason}").format(
+        index=point.index, kind=t.gettext(KIND_WORDS[point.kind]), gain=f"{point.gain:.1f}",
+        reason=word(point.reason, state, lang))
+    return f"{line} ({json.dumps(point.better, sort_keys=True)})"

@@ -318,9 +318,11 @@ def rematch_config(config: GameConfig, seed: int) -> GameConfig:
 # order, weakest first; a virtual seat starts at the default level, by the book.
 AI_LEVELS = ("easy", "book", "strong", "expert")
 DEFAULT_AI_LEVEL = "book"
-AI_LEVEL_LABELS = {"human": N_("Human"), "easy": N_("AI: easy (for a first game)"),
-                   "book": N_("AI: by the book"), "strong": N_("AI: strong (thinks ahead)"),
-                   "expert": N_("AI: expert (thinks longer)")}
+# A level's name in its menu is short, for a menu shows its choice on one line and a phone
+# cuts what does not fit (issue 31: "AI: expert (thinks longer)" did not); what the level
+# is comes in its line below the menus (AI_LEVEL_LINES).
+AI_LEVEL_LABELS = {"human": N_("Human"), "easy": N_("AI: easy"), "book": N_("AI: by the book"),
+                   "strong": N_("AI: strong"), "expert": N_("AI: expert")}
 # What each level is, in a line: the dialog shows them under its level selectors.
 AI_LEVEL_LINES = {
     "easy": N_("Easy: plays by the book with a beginner's mistakes; for a first game."),

@@ -13,55 +13,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from boardgame_core.api import GameFunctions
 
-from boardgame_core.api import Game, State
-from boardgame_core.links import SaveFacts
-
-from ..game.actions import Action, IllegalAction, action_json, parse_action
-from ..turn.state import GameState, new_game, replay
+from ..game.actions import IllegalAction, action_json, parse_action
+from ..turn.state import new_game, replay
 from . import save
 
-if TYPE_CHECKING:
-    from ..turn.schemas import GameConfig
-
-
-class VinciGame:
-    """Vinci's :class:`boardgame_core.api.Game` (one object: :data:`GAME`)."""
-
-    key = "vinci"
-    illegal = IllegalAction
-
-    def new_game(self, config: GameConfig) -> GameState:
-        return new_game(config)
-
-    def replay(self, config: GameConfig, actions: Sequence[Action]) -> GameState:
-        return replay(config, actions)
-
-    def digest(self, state: GameState) -> str:
-        return save.digest(state)
-
-    def action_json(self, action: Action) -> str:
-        return action_json(action)
-
-    def parse_action(self, data: str) -> Action:
-        return parse_action(data)
-
-    def encode_save(self, state: GameState, game_id: str | None = None) -> str:
-        return save.encode_save(state, game_id)
-
-    def load_game(self, text: object) -> tuple[GameState, str]:
-        return save.load_game(text)
-
-    def save_facts(self, text: object) -> SaveFacts:
-        return save.save_facts(text)
-
-
-GAME = VinciGame()
-
-if TYPE_CHECKING:  # mypy holds Vinci to boardgame_core's State API
-    _GAME: Game = GAME
-
-    def _is_a_state(state: GameState) -> State:
-        return state
+GAME = GameFunctions(
+    key="vinci", illegal=IllegalAction, new_game=new_game, replay=replay, digest=save.digest,
+    action_json=action_json, parse_action=parse_action,
+    encode_save=save.encode_save, load_game=save.load_game, save_facts=save.save_facts)
