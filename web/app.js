@@ -378,99 +378,10 @@ const vinci = {
 };
 window.vinci = vinci;
 
-// --- The AI's worker (issue 30): the book and strong AIs' searches and the Hint run in a
-// PyScript worker (web/worker/ai.py with ai.json), so the page's thread only applies the
-// chosen move. It starts the first time a game needs it (never on a first visit's way to a
-// first render). PyScript's core is the page's own (index.html), with its plugins off
-// (pyscript.json). Calls go from the page to the worker only (worker.sync.think returns a
-// promise): no SharedArrayBuffer needed.
-// Python (web/ui/aiworker.py) reaches it as
-//   vinci.ai.start(done)          done(state): "ready", "unavailable" (no module workers or
-//                                 PyScript's core does not load: the page searches itself),
-//                                 or "failed: <why>" (the worker did not start)
-//   vinci.ai.think(json, done)    done(error, answerJson): one request, JSON text both ways
-//                                 (error: "" when the worker answered)
-//   vinci.ai.cancel(ticket)       the requests up to ticket are no longer wanted
-//   vinci.ai.analyse(json, done)  a step of an analysis (issue 31), as think
-//   vinci.ai.forgetAnalysis(t)    the analysis t is no longer wanted
-const AI_WORKER = "./worker/ai.py";
-const AI_CONFIG = "./worker/ai.json";
-const PYSCRIPT_CORE = "./pyscript/core.js"; // build_site.PYSCRIPT_DIR, PYSCRIPT_ENTRY
-const PYODIDE_CORE = "./pyodide/pyodide.mjs"; // the page's (pyscript.json)
-let aiWorker = null; // the promise of the started worker (or of null: unavailable)
-let aiPending = 0; // requests not yet answered: a move is under way (the update waits)
-
-async function startAiWorker() {
-  if (typeof Worker !== "function") return null;
-  let PyWorker;
-  try {
-    ({ PyWorker } = await import(PYSCRIPT_CORE)); // the module index.html loaded
-  } catch (err) {
-    console.info("vinci: no AI worker here, the page thinks itself:", err);
-    return null;
-  }
-  performance.mark("vinci-ai-worker-start");
-  const worker = await PyWorker(new URL(AI_WORKER, location.href).href, {
-    config: new URL(AI_CONFIG, location.href).href,
-    // The site's own Pyodide (the page's): PyScript's workers take the interpreter from
-    // here, not from the config (without it they would fetch one from a CDN).
-    version: new URL(PYODIDE_CORE, location.href).href,
-  });
-  worker.onerror = (event) => console.warn("vinci: the AI worker:", event.error || event);
-  // PyScript says a worker whose script raised has started: its exports say it ran.
-  if ((await worker.sync.started()) !== "ok") throw new Error("the AI worker did not start");
-  performance.mark("vinci-ai-worker-ready");
-  return worker;
-}
-
-vinci.ai = {
-  start(done) {
-    if (!aiWorker) {
-      root.dataset.aiWorker = "starting";
-      aiWorker = startAiWorker();
-    }
-    aiWorker.then(
-      (worker) => {
-        root.dataset.aiWorker = worker ? "ready" : "unavailable";
-        done(worker ? "ready" : "unavailable");
-      },
-      (err) => {
-        root.dataset.aiWorker = "failed";
-        done("failed: " + (err && err.stack ? err.stack : String(err)));
-      },
-    );
-  },
-  think(request, done) {
-    askAiWorker("think", request, done);
-  },
-  analyse(request, done) { // a step of an analysis of one's own game (issue 31)
-    askAiWorker("analyse", request, done);
-  },
-  forgetAnalysis(ticket) {
-    if (aiWorker) aiWorker.then((worker) => worker && worker.sync.forget_analysis(ticket),
-      () => {});
-  },
-  cancel(ticket) {
-    if (aiWorker) aiWorker.then((worker) => worker && worker.sync.cancel(ticket), () => {});
-  },
-};
-
-// One request to the worker's function ``name``: JSON text both ways (vinci.ai.think).
-function askAiWorker(name, request, done) {
-  aiPending += 1;
-  aiWorker
-    .then((worker) => worker.sync[name](String(request)))
-    .then(
-      (answer) => {
-        aiPending -= 1;
-        done("", String(answer));
-      },
-      (err) => {
-        aiPending -= 1;
-        done(err && err.stack ? err.stack : String(err) || "error", "");
-      },
-    );
-}
+// The AI's worker (issue 30) is the page's Python's own (web/ui/aiworker.py starts it as a
+// PyScript worker and calls it): it only says here how many of its requests are not answered
+// yet (a move is under way: an update waits, isBusy).
+vinci.aiPending = 0;
 
 // A replay's move log (see vinci.showLogRows): every row of the game, the window of them in
 // the document [start, end) and, before it, a spacer as tall as the rows left out (an
@@ -821,7 +732,7 @@ let reloadOnTakeover = false;
 // In the middle of something that a reload would cut short: virtual players moving, the
 // token editor holding a placement not yet confirmed, or the new-game form being filled in.
 function isBusy() {
-  return pendingTimers > 0 || aiPending > 0 || $("editor")?.hidden === false
+  return pendingTimers > 0 || vinci.aiPending > 0 || $("editor")?.hidden === false
     || $("new-game-dialog")?.open === true;
 }
 
