@@ -100,6 +100,11 @@ PYSCRIPT_DIST = ("@pyscript", "core", "dist")  # under node_modules
 PYSCRIPT_DIR = "pyscript"
 PYSCRIPT_ENTRY = "core.js"
 PYSCRIPT_CHUNKS = ("error", "pyodide_graph")
+# PyScript's own Python package (``pyscript``), as its core writes it into Python's working
+# folder before it runs a script: the npm package's build artifact of those sources (a JS
+# module whose default export is JSON). page.zip carries its bytecode only (the sources are
+# PyScript's to write), so the page does not compile the package on every start.
+PYSCRIPT_PACKAGE = ("@pyscript", "core", "src", "stdlib", "pyscript.js")  # under node_modules
 # What a first visit's first render may import of vinci_core: neither pydantic (web/boot.py
 # loads it right after that render) nor a game's state, rules, boards or session
 # (main.import_edges imports them then, a group per browser task).
@@ -569,17 +574,44 @@ def page_modules() -> list[str]:
                   if not set(p.relative_to(WEB).parts) & _SKIP_NAMES)
 
 
-def page_sources() -> Path:
+def pyscript_package(modules: Path) -> list[tuple[str, bytes]]:
+    """PyScript's ``pyscript`` package as its core writes it (PYSCRIPT_PACKAGE), as
+    ``(path, source)`` pairs; each source is checked to be in the core the site ships
+    (else the bytecode would be of other sources, and the build stops)."""
+    artifact = modules.joinpath(*PYSCRIPT_PACKAGE).read_text(encoding="utf-8")
+    tree = json.loads(artifact.split("export default", 1)[1].strip().removesuffix(";"))
+    shipped = "".join(p.read_text(encoding="utf-8")
+                      for p in pyscript_files(modules.joinpath(*PYSCRIPT_DIST)))
+    found: list[tuple[str, bytes]] = []
+
+    def walk(folder: dict[str, Any], base: str) -> None:
+        for name, value in sorted(folder.items()):
+            if isinstance(value, dict):
+                walk(value, f"{base}{name}/")
+                continue
+            if json.dumps(value, ensure_ascii=False)[1:-1] not in shipped:
+                raise SystemExit(f"@pyscript/core: {base}{name} is not the core's own")
+            found.append((base + name, value.encode()))
+
+    walk(tree, "")
+    return found
+
+
+def page_sources(modules: Path) -> Path:
     """The page's own Python as one zip of sources, before bytecode (see PAGE_ZIP): main.py
-    and ui/ at the top level, so main.py imports its views as ``ui.*``, as in web/. Cached
+    and ui/ at the top level, so main.py imports its views as ``ui.*``, as in web/, and
+    PyScript's own package (pyscript_package: its bytecode only goes to the site). Cached
     under build/cache/page-zip/ by its inputs; same inputs, same bytes."""
+    package = modules.joinpath(*PYSCRIPT_PACKAGE)
     key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
+    key = hashlib.sha256(f"{key}:{file_sha256(package)}".encode()).hexdigest()[:16]
     where = _keyed_dir("page-zip", key)
     out = where / PAGE_ZIP
     if out.exists():
         return out
     where.mkdir(parents=True, exist_ok=True)
     members = [(rel, (WEB / rel).read_bytes()) for rel in [PAGE_ENTRY, *page_modules()]]
+    members += pyscript_package(modules)
     part = out.with_name(out.name + ".part")
     part.write_bytes(bytecode_build.write_zip(members))
     part.rename(out)
@@ -746,7 +778,7 @@ def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
-    stdlib, page, wheels = compiled_runtime(modules / "pyodide", page_sources(),
+    stdlib, page, wheels = compiled_runtime(modules / "pyodide", page_sources(modules),
                                             [site_wheel(), *browser_wheels()])
     pictures = rendered_pictures(modules)
     dest = Path(dest)

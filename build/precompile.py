@@ -17,7 +17,11 @@ so the same inputs give the same bytes.
   ``__pycache__/<name>.<cache tag>.pyc`` beside each ``.py`` (which stays, for readable
   tracebacks); the wheel's RECORD lists the new files.
 * :func:`compile_folder_zip`: the page's own Python (page.zip: web/main.py and web/ui/, which
-  PyScript unpacks into Python's working folder) with the same ``__pycache__`` files.
+  PyScript unpacks into Python's working folder) with the same ``__pycache__`` files, and
+  PyScript's own ``pyscript`` package as bytecode only: PyScript writes its sources there
+  itself, after the unpacking, before it runs the page's script. That bytecode is
+  *checked-hash* (the importer hashes the source PyScript wrote and compiles it if it is
+  not the one compiled here), so it can never run stale code.
 
 Runs under CPython too (with CPython's own magic number): the unit tests use that.
 """
@@ -36,6 +40,9 @@ from collections.abc import Iterable
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+# In a folder zip, the packages whose sources someone else writes beside it at run time
+# (PyScript's own): their bytecode goes in, checked against those sources, theirs does not.
+WRITTEN_AT_RUN_TIME = ("pyscript/",)
 
 
 def pyc_name(py_name: str, cache_tag: str | None = None) -> str:
@@ -50,10 +57,11 @@ def pyc_name(py_name: str, cache_tag: str | None = None) -> str:
     return f"{folder + '/' if folder else ''}__pycache__/{stem}.{tag}.pyc"
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
-    """The unchecked-hash .pyc of one module; ``filename`` is what tracebacks will show."""
+def bytecode(source: bytes, filename: str, checked: bool = False) -> bytes:
+    """The hash-based .pyc of one module, unchecked unless ``checked``; ``filename`` is what
+    tracebacks will show."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 
 def _members(data: bytes) -> list[tuple[str, bytes]]:
@@ -103,8 +111,13 @@ def add_bytecode(wheel: bytes) -> bytes:
 
 def compile_folder_zip(archive: bytes) -> bytes:
     """A zip that is unpacked into a folder on ``sys.path`` (the page's own Python, PyScript's
-    ``files``) with a .pyc beside every .py module, where the importer looks for it."""
-    return write_zip(_with_cached_bytecode(_members(archive)))
+    ``files``) with a .pyc beside every .py module, where the importer looks for it; of the
+    packages of WRITTEN_AT_RUN_TIME, a checked .pyc only."""
+    members = _members(archive)
+    ours = [(n, d) for n, d in members if not n.startswith(WRITTEN_AT_RUN_TIME)]
+    theirs = [(pyc_name(n), bytecode(d, n, checked=True)) for n, d in members
+              if n.startswith(WRITTEN_AT_RUN_TIME) and n.endswith(".py")]
+    return write_zip([*_with_cached_bytecode(ours), *theirs])
 
 
 def _zip_with_bytecode(archive: bytes, zip_path: str) -> bytes:

@@ -85,11 +85,14 @@ def test_the_page_zip_holds_main_and_ui_and_the_wheel_leaves_renaissance_out():
     # The page's own Python: main.py and every module of web/ui at the top level (main.py
     # imports ``ui.*``). The site's wheel is the project's without renaissance_core (not on
     # the page yet), its RECORD and top_level.txt saying the same.
-    page_zip = build_site.page_sources()
-    assert build_site.page_sources() == page_zip  # cached: same sources, same file
+    modules = build_site.npm_modules()
+    page_zip = build_site.page_sources(modules)
+    assert build_site.page_sources(modules) == page_zip  # cached: same sources, same file
     page = {rel: (build_site.WEB / rel).read_bytes()
             for rel in ("main.py", *build_site.page_modules())}
     assert "ui/board.py" in page
+    page.update(build_site.pyscript_package(modules))  # PyScript's own (its bytecode only)
+    assert "pyscript/__init__.py" in page and "pyscript/workers.py" in page
     with zipfile.ZipFile(page_zip) as zf:
         assert {n: zf.read(n) for n in zf.namelist()} == page
     with zipfile.ZipFile(build_site.project_wheel()) as zf:
@@ -131,15 +134,18 @@ def test_lock_lists_our_wheel_and_pydantic_loaded_after_it(site_dir):
 
 
 def test_the_sites_python_has_bytecode_beside_each_module(site_dir):
-    with zipfile.ZipFile(build_site.page_sources()) as zf:
+    with zipfile.ZipFile(build_site.page_sources(build_site.npm_modules())) as zf:
         sources = set(zf.namelist())
     with zipfile.ZipFile(site_dir / build_site.PAGE_ZIP) as zf:
         shipped = set(zf.namelist())
         magic = zf.read(precompile.pyc_name("ui/board.py", "cpython-314"))[:4]
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         assert zf.read("typing.pyc")[:4] == magic  # compiled by the site's own Pyodide
-    assert shipped == sources | {precompile.pyc_name(n, "cpython-314") for n in sources
-                                 if n.endswith(".py")}
+    # PyScript writes its own package's sources: of it, the site ships the bytecode only.
+    theirs = {n for n in sources if n.startswith("pyscript/")}
+    assert theirs and not theirs & shipped
+    assert shipped == (sources - theirs) | {precompile.pyc_name(n, "cpython-314")
+                                            for n in sources if n.endswith(".py")}
     wheel = next((site_dir / "pyodide").glob("vinci_core-*.whl"))
     with zipfile.ZipFile(wheel) as zf:
         assert zf.read(precompile.pyc_name("vinci_core/turn/state.py",
@@ -255,6 +261,33 @@ def test_compile_folder_zip_puts_bytecode_where_the_importer_looks(tmp_path):
         sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n.split(".")[0] == "zpath_pkg"]:
             del sys.modules[name]
+
+
+def test_pyscripts_own_package_goes_as_bytecode_checked_against_the_source(tmp_path):
+    # PyScript writes its package's sources into the folder after page.zip is unpacked
+    # there: the zip holds their bytecode only, checked, so a source other than the one
+    # compiled is compiled afresh rather than shadowed by stale bytecode.
+    src = _archive({"pyscript/__init__.py": "", "pyscript/util.py": "ANSWER = 42\n",
+                    "main.py": "X = 1\n"})
+    with zipfile.ZipFile(io.BytesIO(precompile.compile_folder_zip(src))) as zf:
+        assert set(zf.namelist()) == {
+            "main.py", precompile.pyc_name("main.py"),
+            precompile.pyc_name("pyscript/__init__.py"), precompile.pyc_name("pyscript/util.py")}
+        zf.extractall(tmp_path)
+    (tmp_path / "pyscript" / "__init__.py").write_text("")  # what PyScript writes
+    (tmp_path / "pyscript" / "util.py").write_text("ANSWER = 7\n")  # not what was compiled
+    sys.path.insert(0, str(tmp_path))
+    try:
+        saved = sys.modules.pop("pyscript", None)
+        from pyscript import util  # type: ignore[import-not-found]
+
+        assert util.ANSWER == 7
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n.split(".")[0] == "pyscript"]:
+            del sys.modules[name]
+        if saved is not None:
+            sys.modules["pyscript"] = saved
 
 
 def test_built_site_ships_bytecode(site_dir):
