@@ -121,11 +121,16 @@ class AiWorker:
         for then in waiting:
             then(self.status == READY)
 
-    async def _call(self, name: str, request: dict[str, Any]) -> dict[str, Any] | None:
-        """The worker's answer to ``request`` (JSON text both ways), or None when it raised
-        (said by the watchdog; the page searches itself from then on)."""
-        self.pending += 1
+    def _count(self, change: int) -> None:
+        """Requests not answered yet, as app.js reads them: counted when one is made, in the
+        same task (so an update never sees a moment with neither a timer nor a request)."""
+        self.pending += change
         BRIDGE.aiPending = self.pending
+
+    async def _call(self, name: str, request: dict[str, Any]) -> dict[str, Any] | None:
+        """The worker's answer to ``request`` (JSON text both ways; counted by the caller),
+        or None when it raised (said by the watchdog; the page searches itself from then
+        on)."""
         try:
             answer = await getattr(self.worker, name)(json.dumps(request))
         except Exception:
@@ -133,8 +138,7 @@ class AiWorker:
             failed(f"the AI's worker raised: {traceback.format_exc()}")
             return None
         finally:
-            self.pending -= 1
-            BRIDGE.aiPending = self.pending
+            self._count(-1)
         return dict(json.loads(str(answer)))
 
     def ask(self, session: Any, what: str, answered: Answered) -> dict[str, Any]:
@@ -145,6 +149,7 @@ class AiWorker:
 
         self.ticket += 1
         ask = request(session, what, self.ticket)
+        self._count(1)
         _run(self._ask(ask, answered))
         return ask
 
@@ -171,6 +176,7 @@ class AiWorker:
             except Exception:
                 failed()
 
+        self._count(1)
         _run(step())
 
     def _tell(self, name: str, ticket: int) -> None:
