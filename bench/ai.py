@@ -19,6 +19,12 @@
 The last line printed is always
 ``strong vs book: win rate W% (95% CI L–H%) over N games``.
 
+``--variant rollout_work=750,horizon=1`` compares a variant of the strong AI (fields of
+``StrongPlayer``) with the default one on the same seeds and seats, back to back: each
+game is played twice, and the paired difference in wins and in the margin over the best
+book seat is printed with its standard error (a change moves most games a little, so the
+pairing, not the two win rates, tells an effect from noise).
+
 ``--ladder`` measures the ladder of levels instead (vinci_core.players.levels): each level
 against the one below (easy vs book, book vs strong, strong vs expert; ``--pairs`` picks
 some), ``--games`` games a pair. The table is 4 seats, two of each level, seated
@@ -120,6 +126,7 @@ BOARDS = {"classic": ("europe",), "online": ("europe", "mare_nostrum")}
 def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
                    ) -> dict[str, Any]:
     wins = 0.0
+    won_games: list[float] = []
     vp_strong: list[int] = []
     vp_book: list[int] = []
     margins: list[int] = []
@@ -138,7 +145,8 @@ def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
                               for i in range(seats)]
         state, t, c = play(cfg, players, {seat}, offers, work)
         won = state.winners
-        wins += (1.0 / len(won)) if seat in won else 0.0
+        won_games.append((1.0 / len(won)) if seat in won else 0.0)
+        wins += won_games[-1]
         vp_strong.append(state.scores[seat])
         vp_book.extend(s for i, s in enumerate(state.scores) if i != seat)
         margins.append(state.scores[seat] - max(s for i, s in enumerate(state.scores)
@@ -150,7 +158,8 @@ def strong_vs_book(games: int, setup: argparse.Namespace, strong: StrongPlayer
         if (g + 1) % 20 == 0:
             print(f"  {g + 1} games: strong won {wins:.1f} ({time.perf_counter() - started:.0f} s)",
                   flush=True)
-    return {"games": games, "wins": wins, "vp_strong": vp_strong, "vp_book": vp_book,
+    return {"games": games, "wins": wins, "won": won_games, "vp_strong": vp_strong,
+            "vp_book": vp_book,
             "margins": margins, "times": times, "work": work, "civs": civs, "offers": offers,
             "seconds": time.perf_counter() - started}
 
@@ -254,6 +263,55 @@ def print_speed(who: str, run: dict[str, Any], games: int) -> None:
           f"p95 {work[int(0.95 * (len(work) - 1))]}, max {work[-1]}")
 
 
+def parse_variant(text: str) -> dict[str, Any]:
+    """``--variant``'s fields: ``name=value`` pairs, numbers as numbers.
+
+    >>> parse_variant("rollout_work=750,plan_rival=0.25,endgame=false")
+    {'rollout_work': 750, 'plan_rival': 0.25, 'endgame': False}
+    """
+    fields: dict[str, Any] = {}
+    for item in text.split(","):
+        name, _, value = item.partition("=")
+        if value.lower() in ("true", "false"):
+            fields[name.strip()] = value.lower() == "true"
+        else:
+            number = float(value)
+            fields[name.strip()] = int(number) if number.is_integer() and "." not in value \
+                else number
+    return fields
+
+
+def paired(name: str, diffs: list[float], scale: float = 1.0, unit: str = "") -> str:
+    """The mean of per-game differences with its standard error, in words."""
+    mean = statistics.fmean(diffs)
+    se = statistics.stdev(diffs) / len(diffs) ** 0.5 if len(diffs) > 1 else float("nan")
+    return f"{name} {scale * mean:+.2f}{unit} ± {scale * se:.2f}{unit} (standard error)"
+
+
+def compare_variant(args: argparse.Namespace) -> int:
+    """The default strong AI and a variant on the same games (see ``--variant``)."""
+    fields = parse_variant(args.variant)
+    variant = StrongPlayer(**fields)
+    print(f"strong (default) vs strong ({args.variant}) against {args.seats - 1} book "
+          f"players, {args.ruleset}, {args.seats} seats, the same {args.games} games:",
+          flush=True)
+    runs = [strong_vs_book(args.games, args, player)
+            for player in (StrongPlayer(endgame=not args.no_endgame), variant)]
+    for label, run in zip(("default", "variant"), runs, strict=True):
+        lo, hi = wilson(run["wins"], args.games)
+        print(f"  {label}: wins {percent(run['wins'] / args.games)}% (95% CI {percent(lo)}–"
+              f"{percent(hi)}%), margin over the best book seat "
+              f"{statistics.fmean(run['margins']):+.2f} VP, mean VP "
+              f"{statistics.fmean(run['vp_strong']):.1f}")
+    base, other = runs
+    changed = sum(a != b for a, b in zip(base["vp_strong"], other["vp_strong"], strict=True))
+    wins = [b - a for a, b in zip(base["won"], other["won"], strict=True)]
+    margins = [float(b - a) for a, b in zip(base["margins"], other["margins"], strict=True)]
+    print(f"variant - default: {paired('wins', wins, 100, ' points')}, "
+          f"{paired('margin', margins, 1, ' VP')}; {changed} of {args.games} games changed")
+    return 0
+
+
 def percent(x: float) -> str:
     return f"{100 * x:.1f}"
 
@@ -275,9 +333,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="each level against the one below, --games games a pair")
     parser.add_argument("--pairs", default=None,
                         help="with --ladder: some pairs, e.g. easy-book,strong-expert")
+    parser.add_argument("--variant", default=None,
+                        help="compare a StrongPlayer variant, e.g. rollout_work=750,horizon=1")
     args = parser.parse_args(argv)
     if args.ladder:
         return ladder(args)
+    if args.variant:
+        return compare_variant(args)
     n = args.games
     if n < 1:  # the run ends with the strong-vs-book line, which needs games
         parser.error("--games must be at least 1 (use --self-games for the self-play run)")

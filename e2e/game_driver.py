@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -50,6 +51,25 @@ def wait_digest_change(page, old: str | None, timeout: int = ACT_TIMEOUT_MS) -> 
     Start that waited for pydantic (a first visit's boot, web/boot.py) was taken as done."""
     page.wait_for_function("d => (document.documentElement.dataset.digest ?? null) !== d",
                            arg=old, timeout=timeout)
+
+
+SAVED_GAME = ("() => localStorage.getItem('vinci.game.' + "
+              "localStorage.getItem('vinci.last'))")
+
+
+def wait_saved(page, timeout_s: float = 30) -> None:
+    """Wait until the saved game (the last one, in localStorage) is the position on screen.
+    A move is saved once its frame is painted (web/ui/games.py, save_soon): the save may
+    follow the page's digest by a frame or more on a loaded machine, so a test that reads
+    the storage right after a move must wait for it."""
+    deadline = time.monotonic() + timeout_s
+    while True:
+        text = page.evaluate(SAVED_GAME)
+        if text and vc.digest(vc.decode_save(text)) == digest(page):
+            return
+        assert time.monotonic() < deadline, "the saved game is not the one on screen"
+        page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => "
+                               "setTimeout(() => r(true))))")  # the next painted frame
 
 
 def watchdog_fired(page) -> str:

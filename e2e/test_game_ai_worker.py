@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import html, human_step, start_game, wait_human_or_over
+from game_driver import html, human_step, start_game, wait_human_or_over, wait_saved
 
 import vinci_core as vc
 from vinci_core.table.session import Session
@@ -68,6 +68,7 @@ def test_the_worker_plays_the_game_cpython_plays(site, page):
     game, replayed in CPython, is the one Session.play_ai makes there."""
     _play_against_the_worker(site, page, ("strong", "strong", "strong"), answers=25)
     wait_human_or_over(page, timeout=60_000)
+    wait_saved(page)  # the last move is saved once its frame is painted
     game = Session.from_save(_saved_game(page)).state
     assert page.evaluate("document.documentElement.dataset.digest") == vc.digest(game)
     twin = Session.new(game.config)
@@ -95,6 +96,7 @@ def test_a_hint_from_the_worker(site, page):
     text.wait_for(state="visible")
     assert text.text_content().startswith("Hint: ")
     assert _answers(page) == before + 1  # the worker's answer
+    wait_saved(page)  # the virtual players' last move is saved once its frame is painted
     state = Session.from_save(_saved_game(page))
     hint = state.hint()
     assert hint is not None and hint["text"] in text.text_content()

@@ -98,6 +98,29 @@ def test_analyse_from_the_review_and_show_a_turning_point(site, page):
     site.assert_clean()
 
 
+# On the page the analysis asks for its next slice with vinci.later(0, …); from the third
+# on, the slices are held until the test lets one through: the analysis is surely still
+# running when Cancel is pressed (a whole one can end within a few clicks' time on a quiet
+# machine). Other timers pass untouched.
+SLICES_LET_THROUGH = 2
+HOLD_SLICES = """() => {
+  const real = window.vinci.later.bind(window.vinci);
+  let slices = 0;
+  window.heldSlices = [];
+  window.vinci.later = (ms, fn) => {
+    if (ms === 0 && document.documentElement.dataset.analysis === 'running') {
+      slices += 1;
+      if (slices > LET_THROUGH) {
+        window.heldSlices.push(fn);
+        return 0;
+      }
+    }
+    return real(ms, fn);
+  };
+}""".replace("LET_THROUGH", str(SLICES_LET_THROUGH))
+NEXT_SLICE = "() => window.heldSlices.shift()()"
+
+
 def test_cancel_stops_the_analysis_and_the_page_answers(site, page):
     """Without module workers the analysis runs on the page in slices: the replay still
     steps while it runs, and Cancel stops it where it is."""
@@ -106,17 +129,21 @@ def test_cancel_stops_the_analysis_and_the_page_answers(site, page):
     page.add_init_script(
         "document.addEventListener('DOMContentLoaded', () => { delete window.Worker; })")
     _one_move_from_its_end(site, page)
+    page.evaluate(HOLD_SLICES)
     page.get_by_test_id("review-analyse").click()
-    page.wait_for_function("Number(document.documentElement.dataset.analysisSteps) > 3",
-                           timeout=60_000)
+    page.wait_for_function("window.heldSlices.length > 0", timeout=60_000)
     assert html(page, "analysisBy") == "page" and html(page, "analysis") == "running"
     assert page.get_by_test_id("analysis-bar").is_visible()
     page.get_by_test_id("replay-start").click()  # the page answers while it analyses
     page.wait_for_function("document.documentElement.dataset.replayIndex === '0'",
                            timeout=5_000)
+    page.evaluate(NEXT_SLICE)  # and the analysis goes on between the player's clicks
+    page.wait_for_function("window.heldSlices.length > 0", timeout=30_000)
+    assert html(page, "analysis") == "running" and _steps(page) > SLICES_LET_THROUGH + 1
     page.get_by_test_id("analysis-cancel").click()
     assert html(page, "analysis") == "cancelled"
     steps = _steps(page)
+    page.evaluate(NEXT_SLICE)  # the slice already asked for runs after Cancel: it stops
     page.wait_for_timeout(500)
     assert _steps(page) == steps, "the analysis went on after Cancel"
     assert page.get_by_test_id("analysis-note").text_content() == "Analysis cancelled."

@@ -18,6 +18,7 @@ from game_driver import (
     replay,
     scenario,
     start_game,
+    wait_saved,
 )
 
 import vinci_core as vc
@@ -59,6 +60,7 @@ def test_y0_online_game_on_mare_nostrum_with_ai_seats_to_the_final_ranking(site,
     assert chip.get_attribute("title").endswith(")."), chip.get_attribute("title")
 
     play_to_the_end(page, random.Random(4), MAX_DECISIONS)
+    wait_saved(page)  # the last move is saved once its frame is painted
     final = _saved_session(page).state
     assert final.is_terminal and final.round == last
     assert vc.digest(final) == html(page, "digest")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import digest, html, human_step, start_game, wait_human_or_over
+from game_driver import digest, html, human_step, start_game, wait_human_or_over, wait_saved
 
 import vinci_core as vc
 
@@ -62,5 +62,9 @@ def test_online_table_with_a_strong_seat_and_hints(site, page):
     assert hints == 4
     log = page.get_by_test_id("log").text_content() or ""
     assert "Robo chooses" in log and "Why: " in log  # the strong seat explains its moves
+    # The saved game is the one on screen once the seats after the human have moved (each
+    # move is saved once its frame is painted).
+    wait_human_or_over(page, timeout=60_000)
+    wait_saved(page)
     assert vc.digest(_saved_state(page)) == html(page, "digest")
     site.assert_clean()

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from game_driver import digest, html, human_step
+from game_driver import digest, html, human_step, wait_saved
 
 import vinci_core as vc
 from vinci_core.players.randomplay import play_random
@@ -129,6 +129,7 @@ def test_play_on_from_here_is_a_new_saved_game_and_the_replayed_one_is_unchanged
     assert len({g["game"] for g in games}) == 2  # the branch is a game of its own
     # The branch goes on (a move is played there by a click); the first game keeps its end.
     human_step(page, random.Random(1))
+    wait_saved(page)  # the move is saved once its frame is painted
     branch = replay.positions[point]
     games = page.evaluate(STORAGE_GAMES)
     assert next(g for g in games if g["game"] != game.game_id)["digest"] == digest(page) \

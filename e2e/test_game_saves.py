@@ -7,7 +7,14 @@ import random
 
 import pytest
 from conftest import wait_ready
-from game_driver import digest, human_step, start_game, wait_digest_change, wait_human_or_over
+from game_driver import (
+    digest,
+    human_step,
+    start_game,
+    wait_digest_change,
+    wait_human_or_over,
+    wait_saved,
+)
 
 import vinci_core as vc
 
@@ -137,7 +144,10 @@ def test_share_link_opens_in_a_fresh_browser_as_a_new_saved_game(make_site):
 def test_bad_links_and_files_show_an_error_and_keep_every_save(site, page, tmp_path):
     site.goto_ready(page)
     start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=9)
+    old = digest(page)
     page.locator('[data-slot="1"]').click()
+    wait_digest_change(page, old)
+    wait_saved(page)  # the move's save follows its frame: what is stored is read after it
     link = _share_link(page)
     code = link.split("#g=", 1)[1]
     stored = page.evaluate(STORAGE)

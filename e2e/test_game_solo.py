@@ -13,6 +13,7 @@ from game_driver import (
     play_to_the_end,
     start_game,
     wait_human_or_over,
+    wait_saved,
     watch_virtual_turn,
 )
 
@@ -49,6 +50,7 @@ def _check_review(page) -> None:
     from vinci_core.table.review import review
     from vinci_core.table.session import Session
 
+    wait_saved(page)  # the last move is saved once its frame is painted
     text = page.evaluate("() => localStorage.getItem('vinci.game.' + "
                          "localStorage.getItem('vinci.last'))")
     session = Session.from_save(text)

@@ -11,10 +11,16 @@ test_page_watchdog.py and conftest.py), besides the console errors."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
-from game_driver import digest, html, play_round, start_game, wait_digest_change
+from game_driver import (
+    digest,
+    html,
+    play_round,
+    start_game,
+    wait_digest_change,
+    wait_saved,
+)
 
 import vinci_core as vc
 from vinci_core.table.newgame import SEAT_COLOURS
@@ -48,20 +54,10 @@ def _plays_on(page, rnd: random.Random, board: str, ruleset: str, rounds: int = 
     for _ in range(rounds):
         play_round(page, rnd)
     page.wait_for_function("() => !document.documentElement.dataset.thinking")
+    wait_saved(page)
     config = _saved(page).state.config
     assert (config.map, config.ruleset) == (board, ruleset)
-    _wait_saved(page)
     assert page.get_by_test_id("error").is_hidden()
-
-
-def _wait_saved(page, timeout_s: float = 30) -> None:
-    """Wait until the saved game is the position on screen (a move is saved once its frame
-    is painted: the save may follow the page's digest by a moment)."""
-    deadline = time.monotonic() + timeout_s
-    while vc.digest(_saved(page).state) != digest(page):
-        assert time.monotonic() < deadline, "the saved game is not the one on screen"
-        page.wait_for_function("() => new Promise(r => requestAnimationFrame(() => "
-                               "setTimeout(() => r(true))))")  # the next painted frame
 
 
 def _session(ruleset: str, board: str, seed: int) -> Session:

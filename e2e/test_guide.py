@@ -80,7 +80,10 @@ def outlined(page) -> list[str]:
 
 
 def start_own_game(page) -> str:
+    """The player's own game, read once it waits for the player: with seed 5 a virtual
+    player may move first, and a digest read before its move would be left behind."""
     start_game(page, "solo", ("Ann",), seed=5)
+    wait_human_or_over(page)
     return str(digest(page))
 
 

@@ -198,6 +198,13 @@ def _game_one_move_from_its_end():
         played.actions[-1]
 
 
+# For each button of the replay bar: how many drawn icons (inline SVG, not a font's glyph)
+# it shows, at least 12 px wide.
+ICONS_SHOWN = """() => [...document.querySelectorAll('#replay-bar button')].map(b =>
+  [...b.querySelectorAll('svg.ico')].filter(i => i.getBoundingClientRect().width >= 12)
+    .length)"""
+
+
 def test_the_review_and_the_replay_bar_are_for_fingers(make_site):
     fragment, before, last = _game_one_move_from_its_end()
     site = make_site(**PHONE)
@@ -210,6 +217,14 @@ def test_the_review_and_the_replay_bar_are_for_fingers(make_site):
     page.get_by_test_id("replay").tap()
     page.get_by_test_id("replay-bar").wait_for(state="visible")
     found += small(page, "replay")
+    # Each of the bar's buttons shows one drawn icon (Debian's Chromium has no font with the
+    # media glyphs: typed, they were empty boxes); Play shows its pause icon while it plays.
+    assert page.evaluate(ICONS_SHOWN) == [1] * 11  # the steps and Play, Play on, Close
+    page.get_by_test_id("replay-start").tap()
+    page.get_by_test_id("replay-play").tap()
+    assert page.get_by_test_id("replay-play").locator("svg.ico.pause").is_visible()
+    assert page.get_by_test_id("replay-play").locator("svg.ico.play").is_hidden()
+    page.get_by_test_id("replay-play").tap()
     page.get_by_test_id("analysis-start").tap()  # the analysis (issue 31): its controls
     page.get_by_test_id("analysis-cancel").wait_for(state="visible")
     found += small(page, "analysis, running", "#analysis")

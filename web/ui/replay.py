@@ -114,7 +114,7 @@ class ReplayBar:
     def render_buttons(self, at_start: bool, at_end: bool, terminal: bool) -> None:
         play = query("[data-testid=replay-play]")
         play.querySelector(".txt").textContent = _("Pause") if self.playing else _("Play")
-        play.querySelector(".ico").textContent = "\u23f8\ufe0e" if self.playing else "\u25b6\ufe0e"
+        # aria-pressed also picks its icon, play or pause (style.css)
         play.setAttribute("aria-pressed", "true" if self.playing else "false")
         for tid in ("replay-start", "replay-back-round", "replay-back-turn", "replay-back"):
             query(f"[data-testid={tid}]").disabled = at_start
