@@ -8,7 +8,7 @@ it (the bench's own end: the task after the next animation frame), into phases:
 
 * Python, per step of the page's handler (the engine's ``apply``, the view model and its
   parts, each panel's DOM writes), timed in the page's Python by wrappers installed for the
-  profile only (this script routes boot.js to a copy that exposes the Pyodide instance);
+  profile only (this script routes boot.py to a copy that exposes the Pyodide instance);
 * the browser's main thread from a Chromium trace (CDP ``Tracing``): the click's dispatch
   (Python included), style recalculation and layout forced inside it, then the next frame's
   style recalculation, layout, pre-paint, paint, layerize and commit, and what is left
@@ -149,10 +149,10 @@ def main(argv: list[str] | None = None) -> int:
 
     site = args.site or build_site.DIST
     server, base = web._serve(site)
-    boot_js = (site / "boot.js").read_text()
-    assert "const main = pyodide.pyimport(ENTRY);" in boot_js
-    exposed = boot_js.replace("const main = pyodide.pyimport(ENTRY);",
-                              "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
+    boot_py = (site / "boot.py").read_text()
+    entry = "main = importlib.import_module(ENTRY)"
+    assert entry in boot_py
+    exposed = boot_py.replace(entry, "js.window.__pyodide = pyodide_js; " + entry)
     chunks: list[dict] = []
     try:
         with sync_playwright() as p:
@@ -162,8 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             ctx = browser.new_context(service_workers="block")
             ctx.add_init_script(web.READY_PROBE)
             ctx.add_init_script(PROBE)
-            ctx.route("**/boot.js", lambda route: route.fulfill(
-                body=exposed, content_type="text/javascript"))
+            ctx.route("**/boot.py", lambda route: route.fulfill(
+                body=exposed, content_type="text/plain"))
             page = ctx.new_page()
             page.goto(base + "?fast=1")
             page.wait_for_function("document.documentElement.dataset.ready === '1'",

@@ -6,12 +6,13 @@ Inputs, all pinned and cached under build/cache/ (gitignored):
 * ``web/``: the page sources (index.html, main.py, app.js, style.css, sw.js template,
   manifest.webmanifest without its icons, icon.svg: the one source of every icon, board.svg:
   the first-visit board picture's source);
-* the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources), and
-  the page's own Python (web/main.py, web/ui/): together they make our Python's zip;
+* the ``vinci_core`` wheel, built from this checkout (cached by a hash of its sources), which
+  PyScript installs (web/pyscript.json), and the page's own Python (web/main.py, web/ui/),
+  which becomes page.zip (PyScript's ``files``);
 * the Pyodide core from npm ``pyodide``, pinned in build/vendor/package.json +
-  package-lock.json and installed with ``npm ci``, with ``@pyscript/core``, whose core
-  runs the AI's worker (web/worker/; bench/web.py also serves the whole package to show
-  what PyScript's own start costs);
+  package-lock.json and installed with ``npm ci``, with ``@pyscript/core``, which starts
+  the page's Python (web/boot.py) and runs the AI's worker (web/worker/; bench/web.py also
+  serves the whole package for its reference page of a bare PyScript start);
 * the browser's wheels from PyPI (pydantic and its pure dependencies for Python 3.14, and
   the pyemscripten pydantic-core), pinned with sha256 in build/vendor/wheels-*.txt;
 * the rasterizer, npm ``@resvg/resvg-wasm``, and the fonts it draws text with, npm
@@ -26,19 +27,22 @@ takes half the time, an offline reload a third (figures in docs/performance.md).
 
 Output (dist/site/), every URL relative so the site works from any folder of any origin::
 
-    index.html app.js boot.js style.css     the page (from web/)
+    index.html app.js style.css             the page (from web/)
+    pyscript.json boot.py page.zip          PyScript's config, the script it runs, and the
+                                            page's own Python (web/main.py, web/ui/, with
+                                            bytecode; see page_sources)
     manifest.webmanifest                    web app manifest, with the icons the build made
     icons/                                  icon.svg and PNGs rendered from web/icon.svg
     board.png                               the empty board a first visit shows, from web/board.svg
     pyscript/ worker/                       PyScript's core and the AI's worker (ai.py, ai.json)
-    pyodide/                                the Pyodide core, vinci.zip (our Python: vinci_core,
-                                            web/main.py and web/ui/, see python_sources),
-                                            pydantic's wheels and our pyodide-lock.json
+    pyodide/                                the Pyodide core, the vinci-core wheel (see
+                                            site_wheel), pydantic's wheels and our
+                                            pyodide-lock.json
     sw.js                                   service worker: asset list + content-hashed cache
 
-Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only pydantic's wheels
-with their sha256, so ``loadPackage`` resolves pydantic and its dependencies from the site
-itself and checks every file's integrity: no request leaves the origin.
+Our ``pyodide-lock.json`` keeps the upstream ``info`` block and lists only our wheel and
+pydantic's, with their sha256, so Pyodide's loader resolves them and their dependencies from
+the site itself and checks every file's integrity: no request leaves the origin.
 """
 
 from __future__ import annotations
@@ -73,26 +77,35 @@ WASM_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 STDLIB_ZIP = "python_stdlib.zip"
 PRECOMPILE = (ROOT / "build" / "precompile.py", ROOT / "build" / "precompile.mjs")
-# Our own Python, the packages of our wheel (vinci_core and boardgame_core, which it uses)
-# and the page's main.py and ui/, ships as one zip with bytecode beside each module:
-# pyodide/vinci.zip. web/boot.js writes it into Pyodide's file system before Python starts
-# and puts it on sys.path (precompile.PYTHON_ZIP_PATH), as Pyodide does with its standard
-# library: zipimport reads a module from it when it is first imported, and nothing is
-# unpacked. Installed as wheels
-# (loadPackage: fetched, checked, each file unpacked on the main thread, then scanned), the
-# same code made a cold start ~0.1 s slower (docs/performance.md).
-PYTHON_ZIP = "vinci.zip"
-# PyScript's core (npm @pyscript/core, same lock) for the AI's worker (web/worker/, issue
-# 30): pyscript/core.js and the chunks a worker needs, no source maps. app.js imports it
-# the first time a game needs the worker, having disabled PyScript's plugins (a
-# <py-config>), so of its lazy chunks only these load: "error" (its plugin module is
-# loaded even when disabled) and "pyodide_graph" (read when a worker's config lists
+# PyScript starts the page (issue 30; web/pyscript.json, web/boot.py). Our engine is the
+# vinci-core wheel built from this checkout (vinci_core and boardgame_core, which it uses;
+# not renaissance_core until its page exists, issue #32), with bytecode, in the site's
+# pyodide-lock.json: PyScript hands its name to Pyodide's loader (packages_cache:
+# passthrough), which installs it while Python boots. The page's own Python (web/main.py and
+# web/ui/) is one zip with bytecode, page.zip, which PyScript unpacks into Python's working
+# folder (the config's ``files``). The AI's worker (web/worker/ai.json) installs the same
+# wheel.
+PAGE_ZIP = "page.zip"
+LEFT_OUT_OF_THE_WHEEL = ("renaissance_core/",)
+# The lock's dependencies that the page loads itself, later (web/boot.py: pydantic after a
+# first visit's first render): without them there, installing vinci-core does not pull them.
+LOADED_LATER = {"vinci-core": frozenset({"pydantic"})}
+# PyScript's core (npm @pyscript/core, same lock): pyscript/core.js and the chunks the page
+# and the AI's worker need, no source maps. The config disables PyScript's plugins
+# (web/pyscript.json for the page's Pyodide, index.html's <mpy-config> for MicroPython,
+# which the page never starts), so of its lazy chunks only these load: "error" (its plugin
+# module is loaded even when disabled) and "pyodide_graph" (read when a config lists
 # packages). Their static imports come too (pyscript_files).
 PYSCRIPT_DIST = ("@pyscript", "core", "dist")  # under node_modules
 PYSCRIPT_DIR = "pyscript"
 PYSCRIPT_ENTRY = "core.js"
 PYSCRIPT_CHUNKS = ("error", "pyodide_graph")
-# What a first visit's first render may import of vinci_core: neither pydantic (web/boot.js
+# PyScript's own Python package (``pyscript``), as its core writes it into Python's working
+# folder before it runs a script: the npm package's build artifact of those sources (a JS
+# module whose default export is JSON). page.zip carries its bytecode only (the sources are
+# PyScript's to write), so the page does not compile the package on every start.
+PYSCRIPT_PACKAGE = ("@pyscript", "core", "src", "stdlib", "pyscript.js")  # under node_modules
+# What a first visit's first render may import of vinci_core: neither pydantic (web/boot.py
 # loads it right after that render) nor a game's state, rules, boards or session
 # (main.import_edges imports them then, a group per browser task).
 # tests/test_boot_imports.py and e2e/test_cold_start.py hold the page to it.
@@ -101,6 +114,7 @@ FIRST_RENDER_MODULES = frozenset({
     "words.reference_labels", "table", "table.newgame", "table.palette", "table.store"})
 PAGE_ENTRY = "main.py"
 PAGE_FOLDER = "ui"
+PAGE_CONFIG = "pyscript.json"
 SW_TEMPLATE = "sw.js"
 MANIFEST = "manifest.webmanifest"
 ICON_SOURCE = "icon.svg"
@@ -336,16 +350,16 @@ def precompile(core: Path, jobs: list[tuple[str, Path, Path]]) -> None:
     _run([node, str(PRECOMPILE[1]), str(core), str(PRECOMPILE[0]), *args])
 
 
-def compiled_runtime(core: Path, python: Path,
+def compiled_runtime(core: Path, page: Path,
                      wheels: list[Path]) -> tuple[Path, Path, list[Path]]:
-    """The bytecode stdlib zip, our Python's zip (``python``, see :func:`python_sources`)
-    with bytecode, and the wheels with bytecode.
+    """The bytecode stdlib zip, the page's zip (``page``, see :func:`page_sources`) with
+    bytecode, and the wheels (ours and pydantic's) with bytecode.
 
     Each output is cached under build/cache/compiled/<key>/ by a hash of its input and of
     the tools (so a source change recompiles only our Python's zip); unused entries go.
     """
     tools = tree_key([*PRECOMPILE, core / "pyodide.asm.wasm"])
-    inputs = [("stdlib", core / STDLIB_ZIP), ("zip", python), *[("wheel", w) for w in wheels]]
+    inputs = [("stdlib", core / STDLIB_ZIP), ("folder", page), *[("wheel", w) for w in wheels]]
     parent = CACHE / "compiled"
     jobs, outputs = [], []
     for kind, src in inputs:
@@ -411,11 +425,14 @@ def wheel_lock_entry(wheel: Path) -> dict:
 
 
 def write_lock(upstream_lock: Path, wheels: list[Path], out: Path) -> dict:
-    """Our pyodide-lock.json: the upstream ``info`` block and only our wheels."""
+    """Our pyodide-lock.json: the upstream ``info`` block and only our wheels (without the
+    dependencies the page loads itself later, LOADED_LATER)."""
     upstream = json.loads(upstream_lock.read_text(encoding="utf-8"))
     packages = {}
     for w in wheels:
         entry = wheel_lock_entry(w)
+        later = LOADED_LATER.get(entry["name"], frozenset())
+        entry["depends"] = [d for d in entry["depends"] if d not in later]
         packages[entry["name"]] = entry
     missing = sorted({d for e in packages.values() for d in e["depends"]} - set(packages))
     if missing:
@@ -557,28 +574,75 @@ def page_modules() -> list[str]:
                   if not set(p.relative_to(WEB).parts) & _SKIP_NAMES)
 
 
-def python_sources() -> Path:
-    """Our Python as one zip of sources, before bytecode (see PYTHON_ZIP): every package of
-    our wheel (vinci_core, boardgame_core), without the wheel's metadata (the zip is a folder
-    on sys.path, not an installed distribution), and main.py and ui/ at the top level (so
-    main.py imports its views as ``ui.*``, as in web/). Cached under build/cache/python-zip/
-    by its inputs; same inputs, same bytes."""
-    wheel = project_wheel()
-    page = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
-    key = hashlib.sha256(f"{file_sha256(wheel)}:{page}".encode()).hexdigest()[:16]
-    where = _keyed_dir("python-zip", key)
-    out = where / PYTHON_ZIP
+def pyscript_package(modules: Path) -> list[tuple[str, bytes]]:
+    """PyScript's ``pyscript`` package as its core writes it (PYSCRIPT_PACKAGE), as
+    ``(path, source)`` pairs; each source is checked to be in the core the site ships
+    (else the bytecode would be of other sources, and the build stops)."""
+    artifact = modules.joinpath(*PYSCRIPT_PACKAGE).read_text(encoding="utf-8")
+    tree = json.loads(artifact.split("export default", 1)[1].strip().removesuffix(";"))
+    shipped = "".join(p.read_text(encoding="utf-8")
+                      for p in pyscript_files(modules.joinpath(*PYSCRIPT_DIST)))
+    found: list[tuple[str, bytes]] = []
+
+    def walk(folder: dict[str, Any], base: str) -> None:
+        for name, value in sorted(folder.items()):
+            if isinstance(value, dict):
+                walk(value, f"{base}{name}/")
+                continue
+            if json.dumps(value, ensure_ascii=False)[1:-1] not in shipped:
+                raise SystemExit(f"@pyscript/core: {base}{name} is not the core's own")
+            found.append((base + name, value.encode()))
+
+    walk(tree, "")
+    return found
+
+
+def page_sources(modules: Path) -> Path:
+    """The page's own Python as one zip of sources, before bytecode (see PAGE_ZIP): main.py
+    and ui/ at the top level, so main.py imports its views as ``ui.*``, as in web/, and
+    PyScript's own package (pyscript_package: its bytecode only goes to the site). Cached
+    under build/cache/page-zip/ by its inputs; same inputs, same bytes."""
+    package = modules.joinpath(*PYSCRIPT_PACKAGE)
+    key = tree_key([WEB / PAGE_ENTRY, WEB / PAGE_FOLDER], base=WEB)
+    key = hashlib.sha256(f"{key}:{file_sha256(package)}".encode()).hexdigest()[:16]
+    where = _keyed_dir("page-zip", key)
+    out = where / PAGE_ZIP
     if out.exists():
         return out
     where.mkdir(parents=True, exist_ok=True)
-    with zipfile.ZipFile(wheel) as zf:
-        # renaissance_core stays out of the page until its page exists (issue #32).
-        members = [(i.filename, zf.read(i)) for i in zf.infolist()
-                   if not i.is_dir() and ".dist-info/" not in i.filename
-                   and not i.filename.startswith("renaissance_core/")]
-    members += [(rel, (WEB / rel).read_bytes()) for rel in [PAGE_ENTRY, *page_modules()]]
+    members = [(rel, (WEB / rel).read_bytes()) for rel in [PAGE_ENTRY, *page_modules()]]
+    members += pyscript_package(modules)
     part = out.with_name(out.name + ".part")
     part.write_bytes(bytecode_build.write_zip(members))
+    part.rename(out)
+    return out
+
+
+def site_wheel() -> Path:
+    """The vinci-core wheel the site installs: :func:`project_wheel` without the packages of
+    LEFT_OUT_OF_THE_WHEEL (their files, RECORD lines and top_level.txt names). Same name, so
+    the lock and ``pip`` read it as the project's wheel; cached by the wheel's hash."""
+    wheel = project_wheel()
+    where = _keyed_dir("site-wheel", file_sha256(wheel)[:16])
+    out = where / wheel.name
+    if out.exists():
+        return out
+    where.mkdir(parents=True, exist_ok=True)
+    left_out = tuple(LEFT_OUT_OF_THE_WHEEL)
+    with zipfile.ZipFile(wheel) as zf:
+        members = [(i.filename, zf.read(i)) for i in zf.infolist()
+                   if not i.is_dir() and not i.filename.startswith(left_out)]
+    kept = []
+    for name, data in members:
+        if name.endswith(".dist-info/RECORD"):
+            data = "".join(line + "\n" for line in data.decode().splitlines()
+                           if not line.startswith(left_out)).encode()
+        elif name.endswith(".dist-info/top_level.txt"):
+            data = "".join(top + "\n" for top in data.decode().split()
+                           if top + "/" not in left_out).encode()
+        kept.append((name, data))
+    part = out.with_name(out.name + ".part")
+    part.write_bytes(bytecode_build.write_zip(kept))
     part.rename(out)
     return out
 
@@ -622,7 +686,7 @@ def copy_pyscript(modules: Path, out: Path) -> None:
 
 
 def _page_python(rel: Path) -> bool:
-    """web/main.py and web/ui/: shipped in our Python's zip, not as files of the site."""
+    """web/main.py and web/ui/: shipped in the page's zip, not as files of the site."""
     return rel.as_posix() == PAGE_ENTRY or rel.parts[0] == PAGE_FOLDER
 
 
@@ -655,12 +719,30 @@ def with_boot_texts(html: str, words: dict[str, dict[str, str]]) -> str:
     return html.replace(BOOT_TEXTS_EMPTY, BOOT_TEXTS_EMPTY.replace("{}", data))
 
 
-def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, python: Path,
+_MPY_CONFIG = re.compile(r"<mpy-config hidden>(.*?)</mpy-config>", re.S)
+
+
+def disabled_plugins(html: str, config: dict) -> list[str]:
+    """PyScript's plugins the page turns off: pyscript.json's list, which index.html's
+    <mpy-config> must repeat (PyScript reads one config per interpreter).
+
+    >>> disabled_plugins('<mpy-config hidden>{"plugins": ["!a"]}</mpy-config>',
+    ...                  {"plugins": ["!a"]})
+    ['!a']
+    """
+    found = _MPY_CONFIG.search(html)
+    mpy = json.loads(found.group(1)) if found else {}
+    if mpy.get("plugins") != config.get("plugins"):
+        raise SystemExit(f"index.html's <mpy-config> and {PAGE_CONFIG} disable other plugins")
+    return list(config["plugins"])
+
+
+def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, page: Path,
              pictures: Path) -> None:
     """Write the whole site (but sw.js) into the empty folder ``out``; ``stdlib`` (the
-    bytecode one) replaces the npm package's python_stdlib.zip, ``python`` is our Python's
-    zip with bytecode; ``pictures`` holds the rendered icons and board picture (see
-    :func:`rendered_pictures`)."""
+    bytecode one) replaces the npm package's python_stdlib.zip, ``wheels`` are ours and
+    pydantic's, ``page`` is the page's zip with bytecode; ``pictures`` holds the rendered
+    icons and board picture (see :func:`rendered_pictures`)."""
     for p in sorted(WEB.rglob("*")):
         rel = p.relative_to(WEB)
         if (set(rel.parts) & _SKIP_NAMES or p.suffix == ".pyc"
@@ -674,15 +756,17 @@ def assemble(out: Path, modules: Path, wheels: list[Path], stdlib: Path, python:
     for name in PYODIDE_CORE:
         src = stdlib if name == STDLIB_ZIP else core / name
         _copy_stripped(src, out / "pyodide" / name)
-    shutil.copy2(python, out / "pyodide" / PYTHON_ZIP)
+    shutil.copy2(page, out / PAGE_ZIP)
     for w in wheels:
         shutil.copy2(w, out / "pyodide" / w.name)
     write_lock(core / "pyodide-lock.json", wheels, out / "pyodide" / "pyodide-lock.json")
-    copy_pyscript(modules, out)  # the AI's worker (web/worker/)
+    copy_pyscript(modules, out)  # the page's start (pyscript.json) and the AI's worker
 
     shutil.copytree(pictures / "icons", out / "icons")
     shutil.copy2(pictures / BOARD_PICTURE, out / BOARD_PICTURE)
     page = out / "index.html"
+    disabled_plugins(page.read_text(encoding="utf-8"),
+                     json.loads((WEB / PAGE_CONFIG).read_text(encoding="utf-8")))
     page.write_text(with_boot_texts(page.read_text(encoding="utf-8"), boot_texts()),
                     encoding="utf-8")
     manifest = web_manifest(json.loads((WEB / MANIFEST).read_text(encoding="utf-8")))
@@ -694,14 +778,14 @@ def build(dest: Path = DIST) -> dict:
     """Build the site into ``dest`` (atomically replaced). Returns a summary dict."""
     t0 = time.perf_counter()
     modules = npm_modules()
-    stdlib, python, wheels = compiled_runtime(modules / "pyodide", python_sources(),
-                                              browser_wheels())
+    stdlib, page, wheels = compiled_runtime(modules / "pyodide", page_sources(modules),
+                                            [site_wheel(), *browser_wheels()])
     pictures = rendered_pictures(modules)
     dest = Path(dest)
     dest.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=".site-", dir=dest.parent))
     try:
-        assemble(tmp, modules, wheels, stdlib, python, pictures)
+        assemble(tmp, modules, wheels, stdlib, page, pictures)
         cache_name = write_service_worker(tmp)
         old = dest.with_name(dest.name + ".old")
         shutil.rmtree(old, ignore_errors=True)

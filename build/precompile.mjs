@@ -1,19 +1,19 @@
 // Run build/precompile.py inside the vendored Pyodide (Node), so the bytecode it writes is
 // exactly what the page's Python expects (same magic number, same cache tag).
-// Usage: node precompile.mjs <pyodide dir> <precompile.py> (stdlib|wheel|zip) <in> <out> [...]
+// Usage: node precompile.mjs <pyodide dir> <precompile.py> (stdlib|wheel|folder) <in> <out> [...]
 import { readFileSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const [pyodideDir, script, ...jobs] = process.argv.slice(2);
 if (!pyodideDir || !script || jobs.length === 0 || jobs.length % 3) {
-  console.error("usage: node precompile.mjs <pyodide dir> <precompile.py> (stdlib|wheel|zip) <in> <out> ...");
+  console.error("usage: node precompile.mjs <pyodide dir> <precompile.py> (stdlib|wheel|folder) <in> <out> ...");
   process.exit(2);
 }
 const CALLS = {
   stdlib: "compile_stdlib(data, stdlib_zip_path())",
   wheel: "add_bytecode(data)",
-  zip: "compile_path_zip(data)",
+  folder: "compile_folder_zip(data)",
 };
 const indexURL = resolve(pyodideDir) + "/";
 const { loadPyodide } = await import(pathToFileURL(indexURL + "pyodide.mjs").href);

@@ -13,11 +13,15 @@ so the same inputs give the same bytes.
 
 * :func:`compile_stdlib`: ``python_stdlib.zip`` with each ``x.py`` replaced by ``x.pyc``
   (zipimport looks for it there), as upstream Pyodide builds ship it.
-* :func:`compile_path_zip`: our own Python's zip (``vinci.zip``, on the page's ``sys.path``
-  at :data:`PYTHON_ZIP_PATH`) with ``x.pyc`` beside each ``x.py`` (which stays, for readable
-  tracebacks: zipimport takes the bytecode first).
-* :func:`add_bytecode`: a wheel with ``__pycache__/<name>.<cache tag>.pyc`` beside each
-  ``.py`` (which stays, for readable tracebacks); the wheel's RECORD lists the new files.
+* :func:`add_bytecode`: a wheel (ours, vinci-core, and pydantic's) with
+  ``__pycache__/<name>.<cache tag>.pyc`` beside each ``.py`` (which stays, for readable
+  tracebacks); the wheel's RECORD lists the new files.
+* :func:`compile_folder_zip`: the page's own Python (page.zip: web/main.py and web/ui/, which
+  PyScript unpacks into Python's working folder) with the same ``__pycache__`` files, and
+  PyScript's own ``pyscript`` package as bytecode only: PyScript writes its sources there
+  itself, after the unpacking, before it runs the page's script. That bytecode is
+  *checked-hash* (the importer hashes the source PyScript wrote and compiles it if it is
+  not the one compiled here), so it can never run stale code.
 
 Runs under CPython too (with CPython's own magic number): the unit tests use that.
 """
@@ -36,8 +40,9 @@ from collections.abc import Iterable
 from importlib._bootstrap_external import _code_to_hash_pyc  # type: ignore[attr-defined]
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-# Where web/boot.js writes our Python's zip in the page's file system, and puts it on sys.path.
-PYTHON_ZIP_PATH = "/lib/vinci.zip"
+# In a folder zip, the packages whose sources someone else writes beside it at run time
+# (PyScript's own): their bytecode goes in, checked against those sources, theirs does not.
+WRITTEN_AT_RUN_TIME = ("pyscript/",)
 
 
 def pyc_name(py_name: str, cache_tag: str | None = None) -> str:
@@ -52,10 +57,11 @@ def pyc_name(py_name: str, cache_tag: str | None = None) -> str:
     return f"{folder + '/' if folder else ''}__pycache__/{stem}.{tag}.pyc"
 
 
-def bytecode(source: bytes, filename: str) -> bytes:
-    """The unchecked-hash .pyc of one module; ``filename`` is what tracebacks will show."""
+def bytecode(source: bytes, filename: str, checked: bool = False) -> bytes:
+    """The hash-based .pyc of one module, unchecked unless ``checked``; ``filename`` is what
+    tracebacks will show."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
-    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+    return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked))
 
 
 def _members(data: bytes) -> list[tuple[str, bytes]]:
@@ -79,24 +85,43 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+def _with_cached_bytecode(members: Iterable[tuple[str, bytes]]) -> list[tuple[str, bytes]]:
+    """``members`` with ``__pycache__/<name>.<cache tag>.pyc`` beside each ``.py`` (kept, for
+    readable tracebacks: the importer sets the real filename, _fix_co_filename); any
+    ``__pycache__`` already there is dropped."""
+    kept: list[tuple[str, bytes]] = []
+    for name, data in members:
+        if "/__pycache__/" in f"/{name}":
+            continue
+        kept.append((name, data))
+        if name.endswith(".py"):
+            kept.append((pyc_name(name), bytecode(data, name)))
+    return kept
+
+
 def add_bytecode(wheel: bytes) -> bytes:
     """The same wheel with a .pyc beside every .py module (RECORD updated)."""
     members = _members(wheel)
     record_name = next(n for n, _ in members
                        if n.count("/") == 1 and n.endswith(".dist-info/RECORD"))
-    kept: list[tuple[str, bytes]] = []
-    for name, data in members:
-        if name == record_name or "/__pycache__/" in f"/{name}":
-            continue
-        kept.append((name, data))
-        if name.endswith(".py"):  # the importer sets the real filename (_fix_co_filename)
-            kept.append((pyc_name(name), bytecode(data, name)))
+    kept = _with_cached_bytecode((n, d) for n, d in members if n != record_name)
     record = "".join(record_line(n, d) + "\n" for n, d in kept) + f"{record_name},,\n"
     return write_zip([*kept, (record_name, record.encode())])
 
 
-def _zip_with_bytecode(archive: bytes, zip_path: str, keep_sources: bool) -> bytes:
-    """``archive`` (a zip for sys.path) with ``x.pyc`` beside or in place of each ``x.py``.
+def compile_folder_zip(archive: bytes) -> bytes:
+    """A zip that is unpacked into a folder on ``sys.path`` (the page's own Python, PyScript's
+    ``files``) with a .pyc beside every .py module, where the importer looks for it; of the
+    packages of WRITTEN_AT_RUN_TIME, a checked .pyc only."""
+    members = _members(archive)
+    ours = [(n, d) for n, d in members if not n.startswith(WRITTEN_AT_RUN_TIME)]
+    theirs = [(pyc_name(n), bytecode(d, n, checked=True)) for n, d in members
+              if n.startswith(WRITTEN_AT_RUN_TIME) and n.endswith(".py")]
+    return write_zip([*_with_cached_bytecode(ours), *theirs])
+
+
+def _zip_with_bytecode(archive: bytes, zip_path: str) -> bytes:
+    """``archive`` (a zip for sys.path) with ``x.pyc`` in place of each ``x.py``.
 
     ``zip_path`` is where the zip sits on the page's ``sys.path``: zipimport keeps the
     filename compiled in, so tracebacks name the real place.
@@ -104,8 +129,6 @@ def _zip_with_bytecode(archive: bytes, zip_path: str, keep_sources: bool) -> byt
     out = []
     for name, data in _members(archive):
         if name.endswith(".py"):
-            if keep_sources:
-                out.append((name, data))
             out.append((name + "c", bytecode(data, f"{zip_path}/{name}")))
         else:
             out.append((name, data))
@@ -115,12 +138,7 @@ def _zip_with_bytecode(archive: bytes, zip_path: str, keep_sources: bool) -> byt
 def compile_stdlib(stdlib_zip: bytes, zip_path: str) -> bytes:
     """``python_stdlib.zip`` (at ``zip_path``, ``/lib/python314.zip``) with bytecode in
     place of sources."""
-    return _zip_with_bytecode(stdlib_zip, zip_path, keep_sources=False)
-
-
-def compile_path_zip(python_zip: bytes, zip_path: str = PYTHON_ZIP_PATH) -> bytes:
-    """Our Python's zip (at ``zip_path`` on sys.path) with bytecode beside its sources."""
-    return _zip_with_bytecode(python_zip, zip_path, keep_sources=True)
+    return _zip_with_bytecode(stdlib_zip, zip_path)
 
 
 def stdlib_zip_path() -> str:

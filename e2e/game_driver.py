@@ -48,7 +48,7 @@ def wait_digest_change(page, old: str | None, timeout: int = ACT_TIMEOUT_MS) -> 
     """Wait until <html data-digest> differs from ``old`` (as :func:`digest` read it: None
     when the page shows no game). A page with no game has no attribute at all, which reads
     ``undefined`` in the page: compared with ``null`` as such, it differed at once, and a
-    Start that waited for pydantic (a first visit's boot, web/boot.js) was taken as done."""
+    Start that waited for pydantic (a first visit's boot, web/boot.py) was taken as done."""
     page.wait_for_function("d => (document.documentElement.dataset.digest ?? null) !== d",
                            arg=old, timeout=timeout)
 

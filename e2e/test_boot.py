@@ -31,11 +31,14 @@ def test_boots_to_ready_with_engine_output(site, ready_page):
     wheels = {p.rsplit("/", 1)[-1] for p in site.served if p.endswith(".whl")}
     lock = json.loads((site.root / "pyodide" / "pyodide-lock.json").read_text())
     assert wheels == {e["file_name"] for e in lock["packages"].values()}
-    # index.html preloads the Pyodide core and our Python's zip: each file is still fetched
-    # only once (a preload whose request mode differs from the fetch would be downloaded twice).
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 "pyodide-lock.json", "vinci.zip"):
-        assert site.served.count(f"pyodide/{name}") == 1, name
+    # index.html preloads PyScript's core and config, the Pyodide core and the page's zip:
+    # each file is still fetched only once (a preload whose request mode differs from the
+    # fetch would be downloaded twice).
+    for name in ("pyscript/core.js", "pyscript.json", "pyodide/pyodide.mjs",
+                 "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                 "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "page.zip",
+                 *(f"pyodide/{wheel}" for wheel in wheels)):
+        assert site.served.count(name) == 1, name
     site.assert_clean()
 
 
@@ -56,14 +59,16 @@ def test_foreign_request_is_caught(site, ready_page):
                       and "ERR_BLOCKED_BY_CLIENT" not in e]
 
 
-def test_our_python_missing_says_so_on_the_boot_screen(site, page):
-    # boot.js fetches vinci.zip while Pyodide loads: a failed fetch is the error shown (not a
-    # later "No module named main"), and the page says it could not start.
-    page.route("**/pyodide/vinci.zip", lambda route: route.fulfill(status=404, body="gone"))
+@pytest.mark.parametrize("missing, said", [("pyodide/vinci_core-*.whl", "vinci_core"),
+                                            ("page.zip", "page.zip")])
+def test_our_python_missing_says_so_on_the_boot_screen(site, page, missing, said):
+    # PyScript installs our wheel and unpacks the page's zip before boot.py runs: a file
+    # that does not come is said on the boot screen, and the page says it could not start.
+    page.route(f"**/{missing}", lambda route: route.fulfill(status=404, body="gone"))
     page.goto(site.base_url, wait_until="commit")
     page.wait_for_function("document.documentElement.dataset.bootError === '1'")
     assert page.get_by_test_id("boot-error").is_visible()
-    assert "vinci.zip: HTTP 404" in page.locator("#boot-error pre").text_content()
+    assert said in page.locator("#boot-error pre").text_content()
     assert page.evaluate("document.documentElement.dataset.ready") != "1"
     site.errors.clear()  # the 404 and the failed start, expected here
     site.assert_clean()

@@ -81,55 +81,75 @@ def test_lock_entry_from_wheel_metadata(tmp_path):
     assert entry["install_dir"] == "site" and entry["package_type"] == "package"
 
 
-def test_python_zip_holds_vinci_core_and_the_page():
-    # vinci_core as its wheel holds it (without the wheel's metadata), main.py and every
-    # module of web/ui at the top level: main.py imports ``ui.*``.
-    python = build_site.python_sources()
-    assert build_site.python_sources() == python  # cached: same sources, same file
-    with zipfile.ZipFile(build_site.project_wheel()) as zf:
-        package = {n: zf.read(n) for n in zf.namelist() if ".dist-info/" not in n
-                   and not n.startswith("renaissance_core/")}  # not on the page yet
+def test_the_page_zip_holds_main_and_ui_and_the_wheel_leaves_renaissance_out():
+    # The page's own Python: main.py and every module of web/ui at the top level (main.py
+    # imports ``ui.*``). The site's wheel is the project's without renaissance_core (not on
+    # the page yet), its RECORD and top_level.txt saying the same.
+    modules = build_site.npm_modules()
+    page_zip = build_site.page_sources(modules)
+    assert build_site.page_sources(modules) == page_zip  # cached: same sources, same file
     page = {rel: (build_site.WEB / rel).read_bytes()
             for rel in ("main.py", *build_site.page_modules())}
-    assert "ui/board.py" in page and "vinci_core/turn/state.py" in package
-    assert "boardgame_core/savetext.py" in package  # what every game shares ships too
-    assert "vinci_core/locale/nl/LC_MESSAGES/vinci.mo" in package
-    with zipfile.ZipFile(python) as zf:
-        assert {n: zf.read(n) for n in zf.namelist()} == {**package, **page}
+    assert "ui/board.py" in page
+    page.update(build_site.pyscript_package(modules))  # PyScript's own (its bytecode only)
+    assert "pyscript/__init__.py" in page and "pyscript/workers.py" in page
+    with zipfile.ZipFile(page_zip) as zf:
+        assert {n: zf.read(n) for n in zf.namelist()} == page
+    with zipfile.ZipFile(build_site.project_wheel()) as zf:
+        whole = {n: zf.read(n) for n in zf.namelist()}
+    with zipfile.ZipFile(build_site.site_wheel()) as zf:
+        shipped = {n: zf.read(n) for n in zf.namelist()}
+    assert shipped.keys() == {n for n in whole if not n.startswith("renaissance_core/")}
+    assert "vinci_core/turn/state.py" in shipped and "boardgame_core/savetext.py" in shipped
+    assert "vinci_core/locale/nl/LC_MESSAGES/vinci.mo" in shipped
+    record = next(d for n, d in shipped.items() if n.endswith(".dist-info/RECORD")).decode()
+    assert "renaissance_core/" not in record and "vinci_core/turn/state.py," in record
 
 
-def test_boot_script_puts_our_zip_on_pythons_path():
-    # web/boot.js fetches the zip the build ships (index.html preloads it), writes it where
-    # the build compiled it for and puts that on sys.path; no PyScript.
-    text = (build_site.WEB / "boot.js").read_text()
-    assert f'const PYTHON_ZIP = "./pyodide/{build_site.PYTHON_ZIP}";' in text
-    assert f'const PYTHON_ZIP_PATH = "{precompile.PYTHON_ZIP_PATH}";' in text
-    assert "PYTHONPATH: PYTHON_ZIP_PATH" in text and "fsInit:" in text
+def test_pyscript_starts_the_page_with_the_sites_own_files():
+    # index.html runs boot.py with pyscript.json: the site's Pyodide, our wheel by name from
+    # the site's lock (passthrough: Pyodide's loader, no micropip), the page's zip unpacked.
+    config = json.loads((build_site.WEB / build_site.PAGE_CONFIG).read_text())
+    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    assert config["packages"] == ["vinci-core"] and config["packages_cache"] == "passthrough"
+    assert config["files"] == {f"./{build_site.PAGE_ZIP}": "./*"}
     page = (build_site.WEB / "index.html").read_text()
-    assert (f'<link rel="preload" href="./pyodide/{build_site.PYTHON_ZIP}" as="fetch" '
-            "crossorigin>") in page
-    assert "pyscript" not in page
+    assert ('<script type="py" src="./boot.py" config="./pyscript.json"></script>') in page
+    assert f'<link rel="preload" href="./{build_site.PAGE_ZIP}" as="fetch" crossorigin>' in page
+    assert build_site.disabled_plugins(page, config)  # the same plugins off for MicroPython
+    worker = json.loads((build_site.WEB / "worker" / "ai.json").read_text())
+    assert worker["packages"] == ["vinci-core", "pydantic"] and "files" not in worker
 
 
-def test_lock_lists_pydantic_and_its_dependencies_alone(site_dir):
-    # boot.js loads pydantic after the first render (or with the page when it resumes a
-    # game): the lock lists it and what it depends on, nothing of ours.
+def test_lock_lists_our_wheel_and_pydantic_loaded_after_it(site_dir):
+    # boot.py loads pydantic after the first render (or with the page when it resumes a
+    # game): the lock lists it and what it depends on, and our wheel without it.
     lock = json.loads((site_dir / "pyodide" / "pyodide-lock.json").read_text())["packages"]
-    assert set(lock) == {"pydantic", "pydantic-core", "typing-extensions", "annotated-types",
-                         "typing-inspection"}
+    assert set(lock) == {"vinci-core", "pydantic", "pydantic-core", "typing-extensions",
+                         "annotated-types", "typing-inspection"}
     assert {d for entry in lock.values() for d in entry["depends"]} <= set(lock)
-    assert 'const EDGES = ["pydantic"];' in (build_site.WEB / "boot.js").read_text()
+    assert lock["vinci-core"]["depends"] == []
+    assert lock["vinci-core"]["imports"] == ["boardgame_core", "vinci_core"]
+    assert 'EDGES = ["pydantic"]' in (build_site.WEB / "boot.py").read_text()
 
 
-def test_the_sites_zip_has_bytecode_beside_each_module(site_dir):
-    with zipfile.ZipFile(build_site.python_sources()) as zf:
+def test_the_sites_python_has_bytecode_beside_each_module(site_dir):
+    with zipfile.ZipFile(build_site.page_sources(build_site.npm_modules())) as zf:
         sources = set(zf.namelist())
-    with zipfile.ZipFile(site_dir / "pyodide" / build_site.PYTHON_ZIP) as zf:
+    with zipfile.ZipFile(site_dir / build_site.PAGE_ZIP) as zf:
         shipped = set(zf.namelist())
-        magic = zf.read("vinci_core/turn/state.pyc")[:4]
+        magic = zf.read(precompile.pyc_name("ui/board.py", "cpython-314"))[:4]
     with zipfile.ZipFile(site_dir / "pyodide" / "python_stdlib.zip") as zf:
         assert zf.read("typing.pyc")[:4] == magic  # compiled by the site's own Pyodide
-    assert shipped == sources | {n + "c" for n in sources if n.endswith(".py")}
+    # PyScript writes its own package's sources: of it, the site ships the bytecode only.
+    theirs = {n for n in sources if n.startswith("pyscript/")}
+    assert theirs and not theirs & shipped
+    assert shipped == (sources - theirs) | {precompile.pyc_name(n, "cpython-314")
+                                            for n in sources if n.endswith(".py")}
+    wheel = next((site_dir / "pyodide").glob("vinci_core-*.whl"))
+    with zipfile.ZipFile(wheel) as zf:
+        assert zf.read(precompile.pyc_name("vinci_core/turn/state.py",
+                                           "cpython-314"))[:4] == magic
 
 
 def test_content_types():
@@ -215,39 +235,65 @@ def test_compile_stdlib_replaces_sources_with_bytecode(tmp_path):
         sys.modules.pop("zdemo_top", None)
 
 
-def test_compile_path_zip_puts_bytecode_beside_each_source(tmp_path):
+def test_compile_folder_zip_puts_bytecode_where_the_importer_looks(tmp_path):
+    # The page's zip is unpacked into a folder on sys.path (PyScript's files): each module's
+    # bytecode goes in __pycache__ beside it, unchecked, so the importer never compiles.
     src = _archive({"zpath_pkg/__init__.py": "",
                     "zpath_pkg/mod.py": "def where():\n    raise ValueError('x')\nANSWER = 42\n",
                     "zpath_pkg/data/notes.txt": "kept"})
-    ours = tmp_path / "vinci.zip"
-    compiled = precompile.compile_path_zip(src, str(ours))
-    assert precompile.compile_path_zip(src, str(ours)) == compiled  # same bytes
-    # The importer takes the bytecode without looking at the source: change the source.
+    compiled = precompile.compile_folder_zip(src)
+    assert precompile.compile_folder_zip(src) == compiled  # same bytes
     with zipfile.ZipFile(io.BytesIO(compiled)) as zf:
-        members = {n: zf.read(n) for n in zf.namelist()}
-    assert set(members) == {"zpath_pkg/__init__.py", "zpath_pkg/__init__.pyc",
-                            "zpath_pkg/mod.py", "zpath_pkg/mod.pyc", "zpath_pkg/data/notes.txt"}
-    members["zpath_pkg/mod.py"] = b"ANSWER = 0\n"
-    ours.write_bytes(precompile.write_zip(members.items()))
-    sys.path.insert(0, str(ours))
+        assert set(zf.namelist()) == {
+            "zpath_pkg/__init__.py", precompile.pyc_name("zpath_pkg/__init__.py"),
+            "zpath_pkg/mod.py", precompile.pyc_name("zpath_pkg/mod.py"),
+            "zpath_pkg/data/notes.txt"}
+        zf.extractall(tmp_path)
+    # The importer takes the bytecode without looking at the source: change the source.
+    (tmp_path / "zpath_pkg" / "mod.py").write_text("ANSWER = 0\n")
+    sys.path.insert(0, str(tmp_path))
     try:
-        from importlib.resources import files
-
         from zpath_pkg import mod  # type: ignore[import-not-found]
 
         assert mod.ANSWER == 42
-        assert mod.where.__code__.co_filename == f"{ours}/zpath_pkg/mod.py"
-        assert (files("zpath_pkg") / "data" / "notes.txt").read_text() == "kept"
+        assert mod.where.__code__.co_filename == str(tmp_path / "zpath_pkg" / "mod.py")
     finally:
-        sys.path.remove(str(ours))
+        sys.path.remove(str(tmp_path))
         for name in [n for n in sys.modules if n.split(".")[0] == "zpath_pkg"]:
             del sys.modules[name]
+
+
+def test_pyscripts_own_package_goes_as_bytecode_checked_against_the_source(tmp_path):
+    # PyScript writes its package's sources into the folder after page.zip is unpacked
+    # there: the zip holds their bytecode only, checked, so a source other than the one
+    # compiled is compiled afresh rather than shadowed by stale bytecode.
+    src = _archive({"pyscript/__init__.py": "", "pyscript/util.py": "ANSWER = 42\n",
+                    "main.py": "X = 1\n"})
+    with zipfile.ZipFile(io.BytesIO(precompile.compile_folder_zip(src))) as zf:
+        assert set(zf.namelist()) == {
+            "main.py", precompile.pyc_name("main.py"),
+            precompile.pyc_name("pyscript/__init__.py"), precompile.pyc_name("pyscript/util.py")}
+        zf.extractall(tmp_path)
+    (tmp_path / "pyscript" / "__init__.py").write_text("")  # what PyScript writes
+    (tmp_path / "pyscript" / "util.py").write_text("ANSWER = 7\n")  # not what was compiled
+    sys.path.insert(0, str(tmp_path))
+    try:
+        saved = sys.modules.pop("pyscript", None)
+        from pyscript import util  # type: ignore[import-not-found]
+
+        assert util.ANSWER == 7
+    finally:
+        sys.path.remove(str(tmp_path))
+        for name in [n for n in sys.modules if n.split(".")[0] == "pyscript"]:
+            del sys.modules[name]
+        if saved is not None:
+            sys.modules["pyscript"] = saved
 
 
 def test_built_site_ships_bytecode(site_dir):
     """The site's stdlib zip holds bytecode only, every wheel module has its cpython-314
     bytecode, all with the magic number of the Pyodide the build ran them in (our zip:
-    test_the_sites_zip_has_bytecode_beside_each_module)."""
+    test_the_sites_python_has_bytecode_beside_each_module)."""
     pyodide = site_dir / "pyodide"
     with zipfile.ZipFile(pyodide / "python_stdlib.zip") as zf:
         names = zf.namelist()

@@ -1,4 +1,4 @@
-"""A first visit renders before pydantic is loaded and the engine imported (web/boot.js and
+"""A first visit renders before pydantic is loaded and the engine imported (web/boot.py and
 main.load_engine do both right after, issue 11's cold load); whatever needs them and comes
 before them (the
 new-game dialog's Start, a share link pasted into the page, an imported file, the rules
@@ -71,9 +71,9 @@ def _edges(page) -> bool:
 ENGINE = ("vinci_core.game.actions", "vinci_core.boards.maps", "vinci_core.table.presenter",
           "vinci_core.rulesets", "vinci_core.table.save", "vinci_core.table.session",
           "vinci_core.turn.state")
-# boot.js, with the page's Pyodide handed to the test (to read sys.modules).
-PYODIDE_TO_TEST = ("const main = pyodide.pyimport(ENTRY);",
-                   "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
+# boot.py, with the page's Pyodide handed to the test (to read sys.modules).
+PYODIDE_TO_TEST = ("main = importlib.import_module(ENTRY)",
+                   "js.window.__pyodide = pyodide_js; main = importlib.import_module(ENTRY)")
 
 
 def _loaded(page) -> list[str]:
@@ -93,10 +93,10 @@ def _loaded_vinci_core(page) -> set[str]:
 
 def test_a_first_visit_renders_without_the_engine_and_loads_it_with_pydantic(
         site, page, hold_pydantic):
-    boot_js = (site.root / "boot.js").read_text()
-    assert PYODIDE_TO_TEST[0] in boot_js
-    page.route("**/boot.js", lambda route: route.fulfill(
-        body=boot_js.replace(*PYODIDE_TO_TEST), content_type="text/javascript"))
+    boot_py = (site.root / "boot.py").read_text()
+    assert PYODIDE_TO_TEST[0] in boot_py
+    page.route("**/boot.py", lambda route: route.fulfill(
+        body=boot_py.replace(*PYODIDE_TO_TEST), content_type="text/plain"))
     site.goto_ready(page)
     assert page.get_by_test_id("new-game-dialog").is_visible()
     assert page.get_by_test_id("level-0").count() == 1  # the dialog's rows are there

@@ -124,7 +124,10 @@ NEXT_SLICE = "() => window.heldSlices.shift()()"
 def test_cancel_stops_the_analysis_and_the_page_answers(site, page):
     """Without module workers the analysis runs on the page in slices: the replay still
     steps while it runs, and Cancel stops it where it is."""
-    page.add_init_script("delete window.Worker")  # an old browser: the page computes
+    # An old browser, the page computes (PyScript's core, which starts the page, defines its
+    # worker class on Worker when it loads: the page takes Worker away after that).
+    page.add_init_script(
+        "document.addEventListener('DOMContentLoaded', () => { delete window.Worker; })")
     _one_move_from_its_end(site, page)
     page.evaluate(HOLD_SLICES)
     page.get_by_test_id("review-analyse").click()
@@ -152,40 +155,47 @@ def test_cancel_stops_the_analysis_and_the_page_answers(site, page):
     site.assert_clean()
 
 
-# The worker's answers to analysis steps, from the second on, held back until the test lets
-# them through: the analysis is surely still running when Cancel is pressed (a whole one
-# takes under two seconds on a quiet machine, and a CI run once saw it end first).
-HOLD_ANSWERS = """() => {
-  const ai = window.vinci.ai, real = ai.analyse.bind(ai);
-  let answers = 0;
-  window.heldAnswers = [];
-  window.holdAnswers = true;
-  ai.analyse = (request, done) => real(request, (error, answer) => {
-    answers += 1;
-    if (answers >= 2 && window.holdAnswers) {
-      window.heldAnswers.push(() => done(error, answer));
-    } else {
-      done(error, answer);
-    }
-  });
-}"""
-LET_ANSWERS_THROUGH = """() => {
-  window.holdAnswers = false;
-  for (const answer of window.heldAnswers.splice(0)) answer();
-}"""
+# The worker's answers to analysis steps, from the second on, held back in the worker until
+# the page forgets that analysis (Cancel): the analysis is surely still running when Cancel
+# is pressed (a whole one takes under two seconds on a quiet machine, and a CI run once saw
+# it end first), and the answer of the step under way reaches the page after Cancel. Added
+# to the worker's own script (its exports wrapped), which the page starts as it comes.
+HOLD_ANSWERS = """
+
+_held = {"answers": 0, "hold": True}
+_real_analyse, _real_forget = analyse, forget_analysis
+
+
+async def analyse(request_json):
+    answer = await _real_analyse(request_json)
+    _held["answers"] += 1
+    while _held["answers"] >= 2 and _held["hold"]:
+        await asyncio.sleep(0.02)
+    return answer
+
+
+def forget_analysis(ticket):
+    _held["hold"] = False
+    _real_forget(ticket)
+"""
+
+
+def _holding_answers(site):
+    script = (site.root / "worker" / "ai.py").read_text(encoding="utf-8") + HOLD_ANSWERS
+    return lambda route: route.fulfill(body=script, content_type="text/x-python")
 
 
 def test_cancel_in_the_worker_forgets_the_analysis(site, page):
     """In the worker: after Cancel no step is asked any more (an answer arriving late is
     dropped), and a new analysis starts afresh and ends."""
+    page.route("**/worker/ai.py", _holding_answers(site))
     _one_move_from_its_end(site, page)
-    page.evaluate(HOLD_ANSWERS)
     page.get_by_test_id("review-analyse").click()
-    page.wait_for_function("window.heldAnswers.length > 0", timeout=60_000)
-    assert html(page, "analysis") == "running"
-    page.get_by_test_id("analysis-cancel").click()
+    page.wait_for_function("Number(document.documentElement.dataset.analysisSteps) >= 1",
+                           timeout=60_000)
+    assert html(page, "analysis") == "running" and html(page, "analysisBy") == "worker"
+    page.get_by_test_id("analysis-cancel").click()  # the step under way answers after it
     steps = _steps(page)
-    page.evaluate(LET_ANSWERS_THROUGH)  # the step under way answers after Cancel
     page.wait_for_timeout(600)
     assert _steps(page) == steps and html(page, "analysis") == "cancelled"
     page.get_by_test_id("analysis-start").click()

@@ -1,6 +1,6 @@
 """A first visit starts in steps, each a browser task of its own (issue 29: run in one go, the
 first render held the page for up to 0.6 s and pydantic's import with the engine's for up to
-2.2 s on a loaded machine, the progress bar stalled). boot.js imports the first render's
+2.2 s on a loaded machine, the progress bar stalled). boot.py imports the first render's
 modules a group per task, then runs web/main.py's steps (``boot``, ``import_edges``,
 ``edges_loaded``) a step per task, marking each (``vinci-imported …``, ``vinci-step …``).
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.e2e
 TRACE_CATEGORIES = ["toplevel", "disabled-by-default-devtools.timeline", "blink.user_timing"]
 TASK_EVENTS = ("RunTask", "ThreadControllerImpl::RunTask")
 STEP_MARKS = ("vinci-imported ", "vinci-step ")
-# The progress bar's value as each mark is made (boot.js moves it right after a step's mark).
+# The progress bar's value as each mark is made (boot.py moves it right after a step's mark).
 RECORD_PROGRESS = """
 (() => {
   window.__steps = [];

@@ -2,7 +2,7 @@
 the page's Python while it handles an event, is said in words (in the page's language) with
 a button that reloads the page, which resumes the saved game.
 
-The faults are made on purpose through a test-only entry point: boot.js served with the
+The faults are made on purpose through a test-only entry point: boot.py served with the
 page's Pyodide handed to the test (as e2e/test_cold_start.py does), whose Python then stalls
 the virtual players or makes a button raise. The console line of each alarm is what
 conftest.py fails every other test on: these tests check it, then empty the lists."""
@@ -14,8 +14,8 @@ from game_driver import digest, html, start_game, wait_human_or_over
 
 pytestmark = pytest.mark.e2e
 
-PYODIDE_TO_TEST = ("const main = pyodide.pyimport(ENTRY);",
-                   "window.__pyodide = pyodide; const main = pyodide.pyimport(ENTRY);")
+PYODIDE_TO_TEST = ("main = importlib.import_module(ENTRY)",
+                   "js.window.__pyodide = pyodide_js; main = importlib.import_module(ENTRY)")
 # The virtual players' timer fires and does nothing: their turn never moves.
 STALL = "import main; main.APP.virtual._tick = lambda epoch: None"
 # The pace buttons' handler raises.
@@ -26,10 +26,10 @@ UNCAUGHT = ("import js; from pyodide.ffi import create_once_callable; "
 
 
 def _expose_python(site, page) -> None:
-    boot_js = (site.root / "boot.js").read_text()
-    assert PYODIDE_TO_TEST[0] in boot_js
-    page.route("**/boot.js", lambda route: route.fulfill(
-        body=boot_js.replace(*PYODIDE_TO_TEST), content_type="text/javascript"))
+    boot_py = (site.root / "boot.py").read_text()
+    assert PYODIDE_TO_TEST[0] in boot_py
+    page.route("**/boot.py", lambda route: route.fulfill(
+        body=boot_py.replace(*PYODIDE_TO_TEST), content_type="text/plain"))
 
 
 def _python(page, code: str) -> None:

@@ -1,4 +1,4 @@
-"""What the page's first render needs loads without pydantic (issue 11's cold load): web/boot.js
+"""What the page's first render needs loads without pydantic (issue 11's cold load): web/boot.py
 loads the pydantic wheels after it, so nothing a first visit runs before that may import it.
 pydantic stays the validator of everything that comes in (vinci_core.turn.schemas)."""
 

@@ -1,4 +1,4 @@
-"""The page's start is cut into steps, a browser task each (issue 29; web/main.py, web/boot.js):
+"""The page's start is cut into steps, a browser task each (issue 29; web/main.py, web/boot.py):
 here the parts CPython can check. e2e/test_page_boot_steps.py checks in Chromium's trace that each
 step runs in a task of its own.
 
@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 MAIN = Path(__file__).resolve().parent.parent / "web" / "main.py"
-STEPS = ("boot", "import_edges", "edges_loaded")  # run by boot.js's runSteps
+STEPS = ("boot", "import_edges", "edges_loaded")  # run by boot.py's run_steps
 
 
 def _main() -> ast.Module:
@@ -68,12 +68,12 @@ def test_the_groups_bring_what_a_game_on_the_page_needs():
 
 
 def test_the_start_is_run_step_by_step():
-    # Each of main.py's steps is a generator: boot.js runs it a `yield` at a time, a task each.
+    # Each of main.py's steps is a generator: boot.py runs it a `yield` at a time, a task each.
     functions = {node.name: node for node in ast.walk(_main())
                  if isinstance(node, ast.FunctionDef)}
     for name in (*STEPS, "start", "edges_ready"):
         assert any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(functions[name])
                    ), name
-    boot_js = (MAIN.parent / "boot.js").read_text(encoding="utf-8")
+    boot_py = (MAIN.parent / "boot.py").read_text(encoding="utf-8")
     for name in STEPS:
-        assert f"runSteps(main.{name}(" in boot_js, name
+        assert f"run_steps(main.{name}(" in boot_py, name

@@ -13,7 +13,7 @@
 //   vinci.ready(digest?)        marks <html data-ready="1"> (and data-digest) and shows #app
 //   vinci.setDigest(digest)     updates <html data-digest>
 //   vinci.fail(message)         shows the boot error (and logs it)
-//   vinci.bootStep()            boot.js: a step of Python's start is done (the progress bar)
+//   vinci.bootStep()            boot.py: a step of Python's start is done (the progress bar)
 //   vinci.storage.get/set/remove(key[, value])   localStorage with swallowed quota errors
 //   vinci.location.query() / .hash() / .replaceHash(text) / .base()
 //   vinci.download(filename, text)  save a text file;  vinci.copy(text)  to the clipboard
@@ -100,7 +100,7 @@ function showBootPicture() {
   box.hidden = false;
   // Progress: the big files Python needs, counted as they arrive (then Python's steps).
   const wanted = [/pyodide\.asm\.wasm$/, /python_stdlib\.zip$/, /pyodide-lock\.json$/,
-    /vinci\.zip$/, /\.whl$/];
+    /page\.zip$/, /\.whl$/];
   if ("PerformanceObserver" in window) {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) {
@@ -111,12 +111,12 @@ function showBootPicture() {
   }
 }
 
-// The progress bar: the files first (FILES: core, stdlib, lock, our Python's zip, pydantic's
-// five wheels; up to FILES_SHARE of the bar), then the steps of Python's start (boot.js:
+// The progress bar: the files first (FILES: core, stdlib, lock, the page's zip, our wheel and
+// pydantic's five; up to FILES_SHARE of the bar), then the steps of Python's start (boot.py:
 // vinci.bootStep, each a task of its own, issue 29). How many steps a start takes depends on
 // it (a first visit, a link, a resumed game), so each fills STEP_SHARE of what is left.
 const bootProgress = { files: 0, steps: 0 };
-const FILES = 9;
+const FILES = 10;
 const FILES_SHARE = 0.8;
 const STEP_SHARE = 0.2;
 
@@ -378,109 +378,10 @@ const vinci = {
 };
 window.vinci = vinci;
 
-// --- The AI's worker (issue 30): the book and strong AIs' searches and the Hint run in a
-// PyScript worker (web/worker/ai.py with ai.json), so the page's thread only applies the
-// chosen move. It starts the first time a game needs it (never on a first visit's way to a
-// first render: PyScript's core is imported only then). Calls go from the page to the
-// worker only (worker.sync.think returns a promise): no SharedArrayBuffer needed.
-// Python (web/ui/aiworker.py) reaches it as
-//   vinci.ai.start(done)          done(state): "ready", "unavailable" (no module workers or
-//                                 PyScript's core does not load: the page searches itself),
-//                                 or "failed: <why>" (the worker did not start)
-//   vinci.ai.think(json, done)    done(error, answerJson): one request, JSON text both ways
-//                                 (error: "" when the worker answered)
-//   vinci.ai.cancel(ticket)       the requests up to ticket are no longer wanted
-//   vinci.ai.analyse(json, done)  a step of an analysis (issue 31), as think
-//   vinci.ai.forgetAnalysis(t)    the analysis t is no longer wanted
-const AI_WORKER = "./worker/ai.py";
-const AI_CONFIG = "./worker/ai.json";
-const PYSCRIPT_CORE = "./pyscript/core.js"; // build_site.PYSCRIPT_DIR, PYSCRIPT_ENTRY
-const PYODIDE_CORE = "./pyodide/pyodide.mjs"; // the page's (boot.js)
-// PyScript's plugins serve pages written in PyScript (editors, terminals, games): this page
-// has none, and disabled they are not downloaded (build_site.PYSCRIPT_CHUNKS: what loads).
-const PYSCRIPT_PLUGINS = ["codemirror", "deprecations-manager", "donkey", "error",
-  "py-editor", "py-game", "py-terminal"];
-let aiWorker = null; // the promise of the started worker (or of null: unavailable)
-let aiPending = 0; // requests not yet answered: a move is under way (the update waits)
-
-async function startAiWorker() {
-  if (typeof Worker !== "function") return null;
-  let PyWorker;
-  try {
-    for (const tag of ["py-config", "mpy-config"]) { // PyScript reads one per interpreter
-      if (document.querySelector(tag)) continue;
-      const config = document.createElement(tag);
-      config.hidden = true;
-      config.textContent = JSON.stringify({ plugins: PYSCRIPT_PLUGINS.map((p) => "!" + p) });
-      document.head.append(config);
-    }
-    ({ PyWorker } = await import(PYSCRIPT_CORE));
-  } catch (err) {
-    console.info("vinci: no AI worker here, the page thinks itself:", err);
-    return null;
-  }
-  performance.mark("vinci-ai-worker-start");
-  const worker = await PyWorker(new URL(AI_WORKER, location.href).href, {
-    config: new URL(AI_CONFIG, location.href).href,
-    // The site's own Pyodide (the page's): PyScript's workers take the interpreter from
-    // here, not from the config (without it they would fetch one from a CDN).
-    version: new URL(PYODIDE_CORE, location.href).href,
-  });
-  worker.onerror = (event) => console.warn("vinci: the AI worker:", event.error || event);
-  // PyScript says a worker whose script raised has started: its exports say it ran.
-  if ((await worker.sync.started()) !== "ok") throw new Error("the AI worker did not start");
-  performance.mark("vinci-ai-worker-ready");
-  return worker;
-}
-
-vinci.ai = {
-  start(done) {
-    if (!aiWorker) {
-      root.dataset.aiWorker = "starting";
-      aiWorker = startAiWorker();
-    }
-    aiWorker.then(
-      (worker) => {
-        root.dataset.aiWorker = worker ? "ready" : "unavailable";
-        done(worker ? "ready" : "unavailable");
-      },
-      (err) => {
-        root.dataset.aiWorker = "failed";
-        done("failed: " + (err && err.stack ? err.stack : String(err)));
-      },
-    );
-  },
-  think(request, done) {
-    askAiWorker("think", request, done);
-  },
-  analyse(request, done) { // a step of an analysis of one's own game (issue 31)
-    askAiWorker("analyse", request, done);
-  },
-  forgetAnalysis(ticket) {
-    if (aiWorker) aiWorker.then((worker) => worker && worker.sync.forget_analysis(ticket),
-      () => {});
-  },
-  cancel(ticket) {
-    if (aiWorker) aiWorker.then((worker) => worker && worker.sync.cancel(ticket), () => {});
-  },
-};
-
-// One request to the worker's function ``name``: JSON text both ways (vinci.ai.think).
-function askAiWorker(name, request, done) {
-  aiPending += 1;
-  aiWorker
-    .then((worker) => worker.sync[name](String(request)))
-    .then(
-      (answer) => {
-        aiPending -= 1;
-        done("", String(answer));
-      },
-      (err) => {
-        aiPending -= 1;
-        done(err && err.stack ? err.stack : String(err) || "error", "");
-      },
-    );
-}
+// The AI's worker (issue 30) is the page's Python's own (web/ui/aiworker.py starts it as a
+// PyScript worker and calls it): it only says here how many of its requests are not answered
+// yet (a move is under way: an update waits, isBusy).
+vinci.aiPending = 0;
 
 // A replay's move log (see vinci.showLogRows): every row of the game, the window of them in
 // the document [start, end) and, before it, a spacer as tall as the rows left out (an
@@ -787,8 +688,14 @@ setInterval(() => {
 }, WATCH_MS);
 
 function uncaught(error) {
-  if (root.dataset.ready !== "1") return; // the boot's own error box says it
-  raiseAlarm("failed", error && error.stack ? error.stack : String(error));
+  const detail = error && error.stack ? error.stack : String(error);
+  if (root.dataset.ready === "1") {
+    raiseAlarm("failed", detail);
+  } else if (root.dataset.bootError !== "1") {
+    // Before boot.py runs, PyScript's own start failed (a file of the site did not come):
+    // the boot screen says so, as boot.py says its own errors.
+    vinci.fail(detail);
+  }
 }
 window.addEventListener("error", (event) => uncaught(event.error || event.message));
 window.addEventListener("unhandledrejection", (event) => uncaught(event.reason));
@@ -825,7 +732,7 @@ let reloadOnTakeover = false;
 // In the middle of something that a reload would cut short: virtual players moving, the
 // token editor holding a placement not yet confirmed, or the new-game form being filled in.
 function isBusy() {
-  return pendingTimers > 0 || aiPending > 0 || $("editor")?.hidden === false
+  return pendingTimers > 0 || vinci.aiPending > 0 || $("editor")?.hidden === false
     || $("new-game-dialog")?.open === true;
 }
 

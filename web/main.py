@@ -1,4 +1,4 @@
-"""Browser entry point: boot.js imports this module once Python has started, our zip on its path.
+"""Browser entry point: boot.py (the script PyScript runs) imports this module once Python is up.
 
 The page's shell (see also app.js, ui/__init__.py for the page's parts, and
 docs/architecture.md): :func:`boot` builds the :class:`App` (the game on screen), hands app.js one
@@ -7,7 +7,7 @@ event handler and says the page is ready; every event is dispatched from one tab
 player used, and one render loop (:meth:`App.render`) draws the result.
 
 The start runs in steps, each a browser task of its own: :func:`boot`, :func:`import_edges` and
-:func:`edges_loaded` are generators, and boot.js runs them a step at a time, marking each
+:func:`edges_loaded` are generators, and boot.py runs them a step at a time, marking each
 (``vinci-step <name>``, read by bench/web.py) and letting the browser paint (the progress bar
 moves) and handle input in between. Run in one go, the first render held the page for 0.2 to
 0.6 s and pydantic's import with the engine's for 0.5 to 2.2 s (issue 29,
@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript.ffi import create_proxy  # type: ignore[import-not-found]
 
 # No pydantic plugins exist in the page: skip their entry-point scan (30 ms of each start).
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
@@ -111,7 +111,7 @@ class App:
         self.board.fit_screen()
 
     def edges_ready(self) -> Iterator[str]:
-        """pydantic and the engine are imported (boot.js: :func:`import_edges`, after a first
+        """pydantic and the engine are imported (boot.py: :func:`import_edges`, after a first
         visit's first render; before the start when it opened a link or resumed a game): the
         About box's self-check, then every event that waited for them, in order. (A first
         visit renders without the engine: the new-game dialog, the saved-games list and the
@@ -283,7 +283,7 @@ class App:
 
 APP: App | None = None  # the page, once boot() built it
 
-# pydantic and the engine, imported a group per browser task (boot.js, import_edges) once
+# pydantic and the engine, imported a group per browser task (boot.py, import_edges) once
 # pydantic's wheels are installed, each group after the modules it needs: imported in one go
 # they held the page for 0.5 to 2.2 s (pydantic.main alone, with what it imports, 0.55 s).
 EDGE_IMPORTS = (
@@ -310,7 +310,7 @@ EDGE_IMPORTS = (
 
 
 def boot(with_edges: bool = False) -> Iterator[str]:
-    """The page's start, step by step (boot.js runs each step in a task of its own): the
+    """The page's start, step by step (boot.py runs each step in a task of its own): the
     :class:`App`, then the first render (:meth:`App.start`), then the page is shown ready.
     Each ``yield`` names the step just done. A failure shows on the boot screen and ends the
     start. ``with_edges``: the start opened a link or resumed a game, so pydantic came with
@@ -348,9 +348,9 @@ def boot(with_edges: bool = False) -> Iterator[str]:
 
 
 def import_edges() -> Iterator[str]:
-    """pydantic (its wheels installed by boot.js) and the engine, a group of modules per step
+    """pydantic (its wheels installed by boot.py) and the engine, a group of modules per step
     (EDGE_IMPORTS): imported in one go they held the page for 0.5 to 2.2 s. A failure is
-    raised to boot.js, which shows it."""
+    raised to boot.py, which shows it."""
     for group in EDGE_IMPORTS:
         for name in group:
             importlib.import_module(name)
@@ -358,7 +358,7 @@ def import_edges() -> Iterator[str]:
 
 
 def edges_loaded() -> Iterator[str]:
-    """boot.js, after a first visit's first render and :func:`import_edges`: what waited for
+    """boot.py, after a first visit's first render and :func:`import_edges`: what waited for
     pydantic (see App.edges_ready)."""
     if APP is not None:
         try:

@@ -1,26 +1,24 @@
 """The AI's worker (issue 30): the book and strong AIs' searches and the Hint, in a PyScript
 worker, so the page's thread only applies the chosen move.
 
-web/app.js starts it (PyScript's ``PyWorker`` with ai.json) the first time a game needs it
-and calls the functions of ``__export__`` through ``worker.sync``: JSON text in and out
+The page's Python (web/ui/aiworker.py) starts it the first time a game needs it, inserting
+``<script type="py" worker name="vinci-ai">`` with ai.json as its config, and calls the
+functions of ``__export__`` through ``pyscript.workers["vinci-ai"]``: JSON text in and out
 (vinci_core.table.aiworker says what a request and an answer hold). Calls go from the page
 to the worker only, so no SharedArrayBuffer and no cross-origin isolation are needed
 (ai.json: ``sync_main_only``).
 
-Our Python is the page's own zip (pyodide/vinci.zip, ai.json's ``files``: the bytes the page
-already loaded, bytecode included), put on ``sys.path`` as web/boot.js does; pydantic comes
-from the site's pyodide-lock.json (``packages_cache: passthrough``: no micropip, nothing
-from another origin).
+Our Python is the page's own vinci-core wheel (bytecode included; the file the page already
+loaded), and pydantic with it: ai.json's ``packages``, from the site's pyodide-lock.json
+(``packages_cache: passthrough``: no micropip, nothing from another origin).
 """
 
 import asyncio
 import json
 import os
-import sys
 import time
 
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")  # none exist here
-sys.path.insert(0, "/lib/vinci.zip")  # ai.json's files
 
 from vinci_core.table.aiworker import Positions, analysis_step, start_analysis  # noqa: E402
 from vinci_core.table.aiworker import think as answering  # noqa: E402
@@ -95,7 +93,7 @@ def forget_analysis(ticket):
 
 
 def started():
-    """app.js asks it once the worker is up: an answer says this script ran to its end
+    """The page asks it once the worker is up: an answer says this script ran to its end
     (PyScript reports a script that raised as started, with nothing exported)."""
     return "ok"
 
