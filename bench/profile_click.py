@@ -69,7 +69,9 @@ from ui import targets as T
 RECORDS = []
 
 def _wrap(owner, name, label, top=False):
-    fn = getattr(owner, name)
+    fn = getattr(owner, name, None)
+    if fn is None:  # a step the page no longer has: left out of the profile
+        return
     def timed(*args, **kwargs):
         t0 = time.perf_counter()
         if top:
@@ -93,15 +95,13 @@ for fname in ("snapshot", "board_view", "targets", "prompt", "digest", "log_rows
         _wrap(S, fname, "py:   view." + fname)
 _wrap(S.GameState if hasattr(S, "GameState") else type(main.APP.session.state),
       "legal_actions", "py:   view.legal_actions")
-for fname in ("render_status", "render_virtual", "set_test_hooks"):
-    _wrap(main, fname, "py: " + fname)
-for fname in ("render_display", "render_players", "render_chart"):
+for fname in ("render_status", "render_virtual", "set_test_hooks", "render_display",
+              "render_players", "render_chart"):
     _wrap(P, fname, "py: " + fname)
-_wrap(N, "show_notice", "py: show_notice")
 _wrap(L, "render_send_box", "py: links.render_send_box")
 for owner, meth in ((T.BoardTargets, "render_tokens"), (T.BoardTargets, "render_targets"),
                     (T.BoardTargets, "hover"), (A.ActionButtons, "render"),
-                    (N.MoveNotices, "render"), (H.HintView, "render"),
+                    (N.NewsStrip, "render"), (H.HintView, "render"),
                     (E.TokenEditor, "render"), (main.App, "schedule_virtual")):
     _wrap(owner, meth, f"py: {owner.__name__}.{meth}")
 _wrap(G.SavedGames, "save_soon", "py: games.save_soon")
