@@ -228,17 +228,37 @@ def position_value(state: GameState, seat: int, endgame: bool = True) -> float:
     return player.score + future * (turn_income(state, seat) + SPARE_TOKEN_VP * spare)
 
 
-def plan_value(state: GameState, seat: int, endgame: bool = True) -> float:
+@dataclass(frozen=True, slots=True)
+class PlanWeights:
+    """The turn planner's weights (:func:`plan_value`); the terms after ``exposed`` are
+    off (0) unless a variant turns them on (``bench/ai.py --variant``)."""
+
+    hold: float = HOLD_WEIGHT
+    hand: float = HAND_WEIGHT
+    exposed: float = EXPOSED_WEIGHT
+    # Next turn's reach: the VP a turn of the provinces the empire could take next turn
+    # with the tokens it will have (the best value for its tokens first).
+    reach: float = 0.0
+    # The declined empire's provinces a neighbour can take next turn.
+    declined_exposed: float = 0.0
+
+
+DEFAULT_PLAN = PlanWeights()
+
+
+def plan_value(state: GameState, seat: int, endgame: bool = True,
+               weights: PlanWeights | None = None) -> float:
     """The turn planner's score of the position after some conquests (before ``finish``).
     What lasts beyond this turn (the empire held, tokens kept, provinces exposed) counts
     only while the game has turns left for ``seat`` (``endgame``: a round limit's last turn
-    counts this turn's VP alone)."""
+    counts this turn's VP alone); ``weights`` are the default :class:`PlanWeights` unless
+    given."""
+    weights = weights or DEFAULT_PLAN
     player = state.players[seat]
-    board = state.board
     ab = player.abilities
     points = state.ruleset.province_points
     empire = state.empire(seat)
-    worth = sum(points(board, p, ab) for p in empire)
+    worth = sum(points(state.board, p, ab) for p in empire)
     slaves = state.slaves * ab.get("slavery", 0)
     # The declined empire and what a ruleset scores for a whole empire (Fishing, Y-9.27).
     rest = turn_income(state, seat) - worth
@@ -247,17 +267,75 @@ def plan_value(state: GameState, seat: int, endgame: bool = True) -> float:
     tokens = sum(state.tokens[p] for p in empire) + hand
     if tokens < len(empire):
         worth = worth * tokens // max(1, len(empire))
-    exposed = 0.0
-    if empire:
-        spread = tokens / len(empire)
-        for p, attackers in threats(state, seat).items():
-            # A neighbour that can pay for the province at an even spread of our tokens.
-            if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
-                exposed += points(board, p, ab)
     if endgame and turns_after(state, seat) == 0:  # the last turn: only this turn's VP count
         return float(worth + rest + slaves)
-    return ((1 + HOLD_WEIGHT) * (worth + rest) + slaves + HAND_WEIGHT * hand
-            - EXPOSED_WEIGHT * exposed)
+    value = ((1 + weights.hold) * (worth + rest) + slaves + weights.hand * hand
+             - weights.exposed * exposed_worth(state, seat, tokens))
+    if weights.reach:
+        value += weights.reach * reach_worth(state, seat)
+    if weights.declined_exposed:
+        value -= weights.declined_exposed * declined_exposed_worth(state, seat)
+    return value
+
+
+def exposed_worth(state: GameState, seat: int, tokens: int) -> int:
+    """VP a turn of ``seat``'s provinces that a neighbour could pay for next turn if
+    ``tokens`` were spread evenly over the empire."""
+    empire = state.empire(seat)
+    if not empire:
+        return 0
+    board = state.board
+    ab = state.players[seat].abilities
+    points = state.ruleset.province_points
+    spread = tokens / len(empire)
+    exposed = 0
+    for p, attackers in threats(state, seat).items():
+        if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
+            exposed += points(board, p, ab)
+    return exposed
+
+
+def reach_worth(state: GameState, seat: int) -> int:
+    """VP a turn of the provinces ``seat`` could take at the start of its next turn with
+    the tokens it will have (:func:`threat_power`), the most VP per token first, at
+    today's costs."""
+    budget = threat_power(state, seat)
+    if budget <= 0 or not state.empire(seat):
+        return 0
+    rs = state.ruleset
+    board = state.board
+    ab = state.players[seat].abilities
+    mine = set(state.empire(seat))
+    targets = sorted(((rs.province_points(board, p, ab), max(1, rs.cost(state, seat, p, o)), p)
+                      for p, o in rs.reach(state, seat).items() if p not in mine),
+                     key=lambda t: (-t[0] / t[1], t[2]))
+    worth = 0
+    for vp, cost, _p in targets:
+        if cost <= budget:
+            budget -= cost
+            worth += vp
+    return worth
+
+
+def declined_exposed_worth(state: GameState, seat: int) -> int:
+    """Provinces of ``seat``'s declined empire that a neighbour could pay for next turn
+    (each worth the point a declined province scores, C-5)."""
+    declined = [p for p, o in enumerate(state.owner) if o == seat and state.declined[p]]
+    if not declined:
+        return 0
+    rs = state.ruleset
+    wanted = set(declined)
+    exposed: set[int] = set()
+    for other in range(state.rules.seats):
+        if other == seat:
+            continue
+        power = threat_power(state, other)
+        if power <= 0:
+            continue
+        for p, origin in rs.reach(state, other).items():
+            if p in wanted and rs.cost(state, other, p, origin) <= power:
+                exposed.add(p)
+    return len(exposed)
 
 
 def rival_prospect(state: GameState, seat: int) -> float:
@@ -293,6 +371,12 @@ class StrongPlayer:
     # Play against the leader (see RIVAL_WEIGHT and PLAN_RIVAL): 0 plays for its own VP.
     rival_weight: float = RIVAL_WEIGHT
     plan_rival: float = PLAN_RIVAL
+    # The turn planner's weights (see PlanWeights).
+    hold_weight: float = HOLD_WEIGHT
+    hand_weight: float = HAND_WEIGHT
+    exposed_weight: float = EXPOSED_WEIGHT
+    reach_weight: float = 0.0
+    declined_exposed_weight: float = 0.0
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -529,7 +613,8 @@ class StrongPlayer:
 
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
-        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame),
+        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame,
+                                                        self.plan_weights()),
                                              a.province))
         return _decided(state, best, say(
             "Enters the board at {province}, the best of the entries it can pay for.",
@@ -538,10 +623,15 @@ class StrongPlayer:
     def _plan_value(self, state: GameState, seat: int) -> float:
         """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
         (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
-        value = plan_value(state, seat, self.endgame)
+        value = plan_value(state, seat, self.endgame, self.plan_weights())
         if self.plan_rival:
             value -= self.plan_rival * rival_prospect(state, seat)
         return value
+
+    def plan_weights(self) -> PlanWeights:
+        """The turn planner's weights from this player's fields."""
+        return PlanWeights(self.hold_weight, self.hand_weight, self.exposed_weight,
+                           self.reach_weight, self.declined_exposed_weight)
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """Beam search over conquest sequences: the best one (empty: stopping is best).
