@@ -203,6 +203,7 @@ class StrongPlayer:
     exposed_weight: float = EXPOSED_WEIGHT
     reach_weight: float = 0.0
     declined_exposed_weight: float = 0.0
+    placed_exposure: bool = False
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -457,7 +458,8 @@ class StrongPlayer:
     def plan_weights(self) -> PlanWeights:
         """The turn planner's weights from this player's fields."""
         return PlanWeights(self.hold_weight, self.hand_weight, self.exposed_weight,
-                           self.reach_weight, self.declined_exposed_weight)
+                           self.reach_weight, self.declined_exposed_weight,
+                           self.placed_exposure)
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """The turn planner's best sequence of conquests (:func:`.planner.best_sequence`)."""

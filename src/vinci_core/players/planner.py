@@ -103,6 +103,9 @@ class PlanWeights:
     reach: float = 0.0
     # The declined empire's provinces a neighbour can take next turn.
     declined_exposed: float = 0.0
+    # Exposure after the strong player's own reorganization (see exposed_worth), not an
+    # even spread of the tokens.
+    placed_exposure: bool = False
 
 
 DEFAULT_PLAN = PlanWeights()
@@ -132,7 +135,7 @@ def plan_value(state: GameState, seat: int, endgame: bool = True,
     if endgame and turns_after(state, seat) == 0:  # the last turn: only this turn's VP count
         return float(worth + rest + slaves)
     value = ((1 + weights.hold) * (worth + rest) + slaves + weights.hand * hand
-             - weights.exposed * exposed_worth(state, seat, tokens))
+             - weights.exposed * exposed_worth(state, seat, tokens, weights.placed_exposure))
     if weights.reach:
         value += weights.reach * reach_worth(state, seat)
     if weights.declined_exposed:
@@ -140,21 +143,47 @@ def plan_value(state: GameState, seat: int, endgame: bool = True,
     return value
 
 
-def exposed_worth(state: GameState, seat: int, tokens: int) -> int:
+def exposed_worth(state: GameState, seat: int, tokens: int, placed: bool = False) -> int:
     """VP a turn of ``seat``'s provinces that a neighbour could pay for next turn if
-    ``tokens`` were spread evenly over the empire."""
+    ``tokens`` were spread evenly over the empire (``placed``: one token a province and
+    the rest placed one at a time where the strongest threat is cheapest, as the strong
+    player reorganizes)."""
     empire = state.empire(seat)
     if not empire:
         return 0
     board = state.board
     ab = state.players[seat].abilities
     points = state.ruleset.province_points
-    spread = tokens / len(empire)
-    exposed = 0
-    for p, attackers in threats(state, seat).items():
-        if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
-            exposed += points(board, p, ab)
-    return exposed
+    danger = {p: attackers for p, attackers in threats(state, seat).items() if attackers}
+    if placed:
+        held = _defended(state, seat, danger, tokens - len(empire))
+    else:
+        held = dict.fromkeys(danger, tokens / len(empire))
+    return sum(points(board, p, ab) for p, attackers in danger.items()
+               if any(cost - state.tokens[p] + held[p] <= power for cost, power in attackers))
+
+
+def _defended(state: GameState, seat: int, danger: dict[int, list[tuple[int, int]]], spare: int
+              ) -> dict[int, float]:
+    """Tokens each threatened province holds after a reorganization that leaves one in
+    every province and puts ``spare`` more, one at a time, where the strongest threat
+    would have most tokens left after taking it (the richest first among those)."""
+    held = dict.fromkeys(danger, 1.0)
+
+    def margin(p: int) -> float:
+        return max(power - (cost - state.tokens[p] + held[p]) for cost, power in danger[p])
+
+    board = state.board
+    ab = state.players[seat].abilities
+    points = state.ruleset.province_points
+    for _ in range(max(0, spare)):
+        if not danger:
+            break
+        p = max(danger, key=lambda q: (margin(q) >= 0, points(board, q, ab), margin(q), -q))
+        if margin(p) < 0:
+            break
+        held[p] += 1
+    return held
 
 
 def reach_worth(state: GameState, seat: int) -> int:
