@@ -20,7 +20,10 @@ The last line printed is always
 ``strong vs book: win rate W% (95% CI L–H%) over N games``.
 
 ``--variant rollout_work=750,horizon=1`` compares a variant of the strong AI (fields of
-``StrongPlayer``) with the default one on the same seeds and seats, back to back: each
+``StrongPlayer``: its budget, and the turn planner's weights ``hold_weight``,
+``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
+``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``) with the default one
+on the same seeds and seats, back to back: each
 game is played twice, and the paired difference in wins and in the margin over the best
 book seat is printed with its standard error (a change moves most games a little, so the
 pairing, not the two win rates, tells an effect from noise).

@@ -10,11 +10,12 @@ replays exactly from its save.
 How the strong player decides (all through the engine's public API: ``legal_actions``,
 ``apply``, the state's data):
 
-- **Conquests**: a turn planner. A beam search over sequences of conquests (each applied by
-  the engine, Espionage included) scores where each sequence ends: the VP it would score
-  this turn, the empire's worth again for the turns to come (provinces are kept, Slavery's
-  points are not), the declined empire it would clear, and the provinces the neighbours
-  could take back next turn. It plays the first conquest of the best sequence, or stops.
+- **Conquests**: a turn planner (:mod:`.planner`). A beam search over sequences of
+  conquests (each applied by the engine, Espionage included) scores where each sequence
+  ends: the VP it would score this turn, the empire's worth again for the turns to come
+  (provinces are kept, Slavery's points are not), the declined empire it would clear, and
+  the provinces the neighbours could take back next turn. It plays the first conquest of
+  the best sequence, or stops.
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
@@ -64,7 +65,21 @@ from ..game.tiles import TILES as CLASSIC_TILES
 from ..game.tiles import Tile, civ_tokens
 from ..turn.choose import tokens_received
 from ..turn.conquer import ESPIONAGE_COST
-from ..turn.state import FIELD_GENERAL_TOKENS, GameState
+from ..turn.state import GameState
+from .planner import (
+    EXPOSED_WEIGHT,
+    HAND_WEIGHT,
+    HOLD_WEIGHT,
+    PLAN_RIVAL,
+    PlanWeights,
+    best_sequence,
+    plan_value,
+    rival_prospect,
+    threat_power,
+    threats,
+    turn_income,
+    turns_after,
+)
 from .reasons import Civ, Message, Province, say, say_n, word
 from .virtual import (
     VirtualPlayer,
@@ -83,12 +98,6 @@ BEAM = 3  # sequences of conquests kept at each depth of the turn planner
 # many times (the game is about a dozen rounds long; a rollout stops two rounds ahead).
 FUTURE_TURNS = 2.0
 SPARE_TOKEN_VP = 0.35  # a token free for expansion is worth about a third of a province
-# The turn planner: the empire's worth counts once for this turn and again for the turns it
-# will be held; a token left in hand is worth a little (defence), a province a neighbour can
-# take cheaply a little less.
-HOLD_WEIGHT = 1.0
-HAND_WEIGHT = 0.15
-EXPOSED_WEIGHT = 0.35
 WIN_BONUS = 30.0
 # The work budget of one decision, counted in positions the search plays (``apply`` calls),
 # never in time, so a decision is the same in CPython and in the browser. Rollouts stop
@@ -107,7 +116,6 @@ PLAN_WORK = 120
 # same seeds against the book players (docs/players.md): more wins and a larger margin over
 # the best book seat at 4 and 6 seats.
 RIVAL_WEIGHT = 0.5
-PLAN_RIVAL = 0.5
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
 
@@ -154,64 +162,6 @@ def _decided(state: GameState, action: Action, message: Message) -> Decision:
 
 # --- evaluation -----------------------------------------------------------------------------
 
-def threat_power(state: GameState, seat: int) -> int:
-    """Tokens ``seat`` could spend on conquests at the start of its next turn (estimate)."""
-    player = state.players[seat]
-    if player.civ is None:
-        return 0
-    empire = state.empire(seat)
-    on_board = sum(state.tokens[p] for p in empire) - len(empire)
-    ab = player.abilities
-    return max(0, on_board + player.hand - player.temp + player.returned
-               + ab.get("medicine", 0) + FIELD_GENERAL_TOKENS * ab.get("field_general", 0))
-
-
-def threats(state: GameState, seat: int) -> dict[int, list[tuple[int, int]]]:
-    """Province of ``seat``'s active empire -> [(cost, power)] for each opponent that could
-    attack it next turn: its C-4 cost to that opponent now and the opponent's tokens."""
-    mine = set(state.empire(seat))
-    out: dict[int, list[tuple[int, int]]] = {p: [] for p in mine}
-    peace = {b if a == seat else a for a, b in state.peace if seat in (a, b)}
-    rs = state.ruleset
-    for other in range(state.rules.seats):
-        if other == seat or other in peace:
-            continue
-        power = threat_power(state, other)
-        if power <= 0:
-            continue
-        for p, origin in rs.reach(state, other).items():
-            if p in mine:
-                out[p].append((rs.cost(state, other, p, origin), power))
-    return out
-
-
-def turns_after(state: GameState, seat: int) -> int | None:
-    """``seat``'s turns that begin after this position, before a fixed round limit ends the
-    game (Y-6.1); None when a target score ends it (C-6: no limit to plan for). A turn of
-    ``seat`` in progress is not counted.
-
-    >>> from vinci_core import GameConfig, Seat, new_game
-    >>> cfg = GameConfig(seats=[Seat(name=n) for n in "AB"], ruleset="online", seed=1)
-    >>> state = new_game(cfg)  # 13 rounds at two seats (round 1: the choices)
-    >>> turns_after(state, state.turn_seat), turns_after(state, 1 - state.turn_seat)
-    (12, 13)
-    """
-    last = state.rules.rounds
-    if not last:
-        return None
-    n = state.rules.seats
-    later = (seat - state.start) % n > (state.turn_seat - state.start) % n
-    return max(0, last - state.round + (1 if later else 0))
-
-
-def turn_income(state: GameState, seat: int) -> int:
-    """VP ``seat`` scores at the end of a turn for its empires as they stand: the ruleset's
-    score terms without Slavery's, which are this turn's only."""
-    slaves = state.slaves * state.players[seat].abilities.get("slavery", 0)
-    return sum(points for _label, points, _rule in state.ruleset.score_terms(state, seat)) \
-        - slaves
-
-
 def position_value(state: GameState, seat: int, endgame: bool = True) -> float:
     """What ``seat``'s position is worth in VP: its score, plus (before the end) the income
     of its empires for the next turns and its tokens free for expansion (with ``endgame``,
@@ -226,52 +176,6 @@ def position_value(state: GameState, seat: int, endgame: bool = True) -> float:
         future = float(left)
     spare = threat_power(state, seat)
     return player.score + future * (turn_income(state, seat) + SPARE_TOKEN_VP * spare)
-
-
-def plan_value(state: GameState, seat: int, endgame: bool = True) -> float:
-    """The turn planner's score of the position after some conquests (before ``finish``).
-    What lasts beyond this turn (the empire held, tokens kept, provinces exposed) counts
-    only while the game has turns left for ``seat`` (``endgame``: a round limit's last turn
-    counts this turn's VP alone)."""
-    player = state.players[seat]
-    board = state.board
-    ab = player.abilities
-    points = state.ruleset.province_points
-    empire = state.empire(seat)
-    worth = sum(points(board, p, ab) for p in empire)
-    slaves = state.slaves * ab.get("slavery", 0)
-    # The declined empire and what a ruleset scores for a whole empire (Fishing, Y-9.27).
-    rest = turn_income(state, seat) - worth
-    hand = max(0, player.hand - player.temp)
-    # Tokens after reorganization: provinces conquered for 0 still need one.
-    tokens = sum(state.tokens[p] for p in empire) + hand
-    if tokens < len(empire):
-        worth = worth * tokens // max(1, len(empire))
-    exposed = 0.0
-    if empire:
-        spread = tokens / len(empire)
-        for p, attackers in threats(state, seat).items():
-            # A neighbour that can pay for the province at an even spread of our tokens.
-            if any(cost - state.tokens[p] + spread <= power for cost, power in attackers):
-                exposed += points(board, p, ab)
-    if endgame and turns_after(state, seat) == 0:  # the last turn: only this turn's VP count
-        return float(worth + rest + slaves)
-    return ((1 + HOLD_WEIGHT) * (worth + rest) + slaves + HAND_WEIGHT * hand
-            - EXPOSED_WEIGHT * exposed)
-
-
-def rival_prospect(state: GameState, seat: int) -> float:
-    """The best prospects among ``seat``'s opponents: score plus two turns of income
-    (:func:`turn_income`). Taking a province from the opponent with the best prospects
-    lowers it; taking one from anyone else does not.
-
-    >>> from vinci_core import GameConfig, Seat, new_game
-    >>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=1)
-    >>> rival_prospect(new_game(cfg), 0)  # the starting score: no empire yet
-    10
-    """
-    return max(state.players[o].score + 2 * turn_income(state, o)
-               for o in range(state.rules.seats) if o != seat)
 
 
 # --- the strong player ------------------------------------------------------------------------
@@ -293,6 +197,13 @@ class StrongPlayer:
     # Play against the leader (see RIVAL_WEIGHT and PLAN_RIVAL): 0 plays for its own VP.
     rival_weight: float = RIVAL_WEIGHT
     plan_rival: float = PLAN_RIVAL
+    # The turn planner's weights (see PlanWeights).
+    hold_weight: float = HOLD_WEIGHT
+    hand_weight: float = HAND_WEIGHT
+    exposed_weight: float = EXPOSED_WEIGHT
+    reach_weight: float = 0.0
+    declined_exposed_weight: float = 0.0
+    placed_exposure: bool = False
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -529,7 +440,8 @@ class StrongPlayer:
 
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
-        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame),
+        best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame,
+                                                        self.plan_weights()),
                                              a.province))
         return _decided(state, best, say(
             "Enters the board at {province}, the best of the entries it can pay for.",
@@ -538,43 +450,21 @@ class StrongPlayer:
     def _plan_value(self, state: GameState, seat: int) -> float:
         """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
         (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
-        value = plan_value(state, seat, self.endgame)
+        value = plan_value(state, seat, self.endgame, self.plan_weights())
         if self.plan_rival:
             value -= self.plan_rival * rival_prospect(state, seat)
         return value
 
+    def plan_weights(self) -> PlanWeights:
+        """The turn planner's weights from this player's fields."""
+        return PlanWeights(self.hold_weight, self.hand_weight, self.exposed_weight,
+                           self.reach_weight, self.declined_exposed_weight,
+                           self.placed_exposure)
+
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
-        """Beam search over conquest sequences: the best one (empty: stopping is best).
-        It stops evaluating positions at ``plan_work`` (the best sequence found so far)."""
-        start = self._plan_value(state, seat)
-        beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
-        best_value, best_plan = start, []
-        seen: set[tuple[frozenset[int], int, int]] = set()
-        turn_seat = state.turn_seat
-        work = 0
-        while beam and work < self.plan_work:
-            children: list[tuple[float, list[Action], GameState]] = []
-            for _value, plan, node in beam:
-                for action in node.legal_actions():
-                    if not isinstance(action, Conquer) or work >= self.plan_work:
-                        continue
-                    work += 1
-                    yield
-                    child = node.apply(action)
-                    if child.phase != "expand" or child.turn_seat != turn_seat:
-                        continue
-                    key = (frozenset(child.empire(seat)), child.players[seat].hand,
-                           child.turn.spies)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    children.append((self._plan_value(child, seat), [*plan, action],
-                                     child))
-            children.sort(key=lambda c: -c[0])
-            beam = children[:self.beam]
-            if beam and beam[0][0] > best_value + 1e-9:
-                best_value, best_plan = beam[0][0], beam[0][1]
-        return best_plan
+        """The turn planner's best sequence of conquests (:func:`.planner.best_sequence`)."""
+        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), self.beam,
+                             self.plan_work)
 
     # -- reorganization, returned tokens, end of turn --
 
