@@ -24,7 +24,8 @@ The last line printed is always
 seeds and seats, back to back: each game is played with the default and with each
 variant, and the paired difference in wins and in the margin over the best book seat is
 printed with its standard error (a change moves most games a little, so the pairing, not
-the two win rates, tells an effect from noise).
+the two win rates, tells an effect from noise). ``--base rollouts=16,beam=5`` compares
+against another budget than the strong level's (each variant adds its fields to it).
 
 ``--ladder`` measures the ladder of levels instead (vinci_core.players.levels): each level
 against the one below (easy vs book, book vs strong, strong vs expert; ``--pairs`` picks
@@ -296,10 +297,13 @@ def compare_variant(args: argparse.Namespace) -> int:
     print(f"strong (default) vs strong ({' / '.join(texts)}) against {args.seats - 1} book "
           f"players, {args.ruleset}, {args.seats} seats, the same {args.games} games:",
           flush=True)
-    base = strong_vs_book(args.games, args, StrongPlayer(endgame=not args.no_endgame))
-    report_run("default", base, args.games)
+    fields = parse_variant(args.base) if args.base else {}
+    base = strong_vs_book(args.games, args,
+                          StrongPlayer(**{"endgame": not args.no_endgame, **fields}))
+    report_run(f"default {args.base or ''}".strip(), base, args.games)
     for text in texts:
-        other = strong_vs_book(args.games, args, StrongPlayer(**parse_variant(text)))
+        other = strong_vs_book(args.games, args,
+                               StrongPlayer(**{**fields, **parse_variant(text)}))
         report_run(f"variant {text}", other, args.games)
         changed = sum(a != b for a, b in zip(base["vp_strong"], other["vp_strong"],
                                              strict=True))
@@ -347,6 +351,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --ladder: some pairs, e.g. easy-book,strong-expert")
     parser.add_argument("--variant", default=None,
                         help="compare a StrongPlayer variant, e.g. rollout_work=750,horizon=1")
+    parser.add_argument("--base", default=None,
+                        help="with --variant: the fields of the player compared against "
+                             "(default: the strong level), e.g. the expert's budget")
     args = parser.parse_args(argv)
     if args.ladder:
         return ladder(args)
