@@ -22,11 +22,13 @@ The last line printed is always
 ``--variant rollout_work=750,horizon=1`` compares a variant of the strong AI (fields of
 ``StrongPlayer``: its budget, and the turn planner's weights ``hold_weight``,
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
-``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``) with the default one
-on the same seeds and seats, back to back: each
-game is played twice, and the paired difference in wins and in the margin over the best
-book seat is printed with its standard error (a change moves most games a little, so the
-pairing, not the two win rates, tells an effect from noise).
+``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
+``rollout_own_decline``; several variants separated by ``;``) with the default one on the
+same seeds and seats, back to back: each game is played with the default and with each
+variant, and the paired difference in wins and in the margin over the best book seat is
+printed with its standard error (a change moves most games a little, so the pairing, not
+the two win rates, tells an effect from noise). ``--base rollouts=16,beam=5`` compares
+against another budget than the strong level's (each variant adds its fields to it).
 
 ``--ladder`` measures the ladder of levels instead (vinci_core.players.levels): each level
 against the one below (easy vs book, book vs strong, strong vs expert; ``--pairs`` picks
@@ -292,27 +294,41 @@ def paired(name: str, diffs: list[float], scale: float = 1.0, unit: str = "") ->
 
 
 def compare_variant(args: argparse.Namespace) -> int:
-    """The default strong AI and a variant on the same games (see ``--variant``)."""
-    fields = parse_variant(args.variant)
-    variant = StrongPlayer(**fields)
-    print(f"strong (default) vs strong ({args.variant}) against {args.seats - 1} book "
+    """The default strong AI and one or more variants (``;`` between them) on the same
+    games (see ``--variant``): the default is played once, each variant against it."""
+    texts = [text for text in args.variant.split(";") if text.strip()]
+    print(f"strong (default) vs strong ({' / '.join(texts)}) against {args.seats - 1} book "
           f"players, {args.ruleset}, {args.seats} seats, the same {args.games} games:",
           flush=True)
-    runs = [strong_vs_book(args.games, args, player)
-            for player in (StrongPlayer(endgame=not args.no_endgame), variant)]
-    for label, run in zip(("default", "variant"), runs, strict=True):
-        lo, hi = wilson(run["wins"], args.games)
-        print(f"  {label}: wins {percent(run['wins'] / args.games)}% (95% CI {percent(lo)}–"
-              f"{percent(hi)}%), margin over the best book seat "
-              f"{statistics.fmean(run['margins']):+.2f} VP, mean VP "
-              f"{statistics.fmean(run['vp_strong']):.1f}")
-    base, other = runs
-    changed = sum(a != b for a, b in zip(base["vp_strong"], other["vp_strong"], strict=True))
-    wins = [b - a for a, b in zip(base["won"], other["won"], strict=True)]
-    margins = [float(b - a) for a, b in zip(base["margins"], other["margins"], strict=True)]
-    print(f"variant - default: {paired('wins', wins, 100, ' points')}, "
-          f"{paired('margin', margins, 1, ' VP')}; {changed} of {args.games} games changed")
+    fields = parse_variant(args.base) if args.base else {}
+    base = strong_vs_book(args.games, args,
+                          StrongPlayer(**{"endgame": not args.no_endgame, **fields}))
+    report_run(f"default {args.base or ''}".strip(), base, args.games)
+    for text in texts:
+        other = strong_vs_book(args.games, args,
+                               StrongPlayer(**{**fields, **parse_variant(text)}))
+        report_run(f"variant {text}", other, args.games)
+        changed = sum(a != b for a, b in zip(base["vp_strong"], other["vp_strong"],
+                                             strict=True))
+        wins = [b - a for a, b in zip(base["won"], other["won"], strict=True)]
+        margins = [float(b - a) for a, b in zip(base["margins"], other["margins"],
+                                                strict=True)]
+        print(f"variant ({text}) - default: {paired('wins', wins, 100, ' points')}, "
+              f"{paired('margin', margins, 1, ' VP')}; {changed} of {args.games} games "
+              f"changed", flush=True)
     return 0
+
+
+def report_run(label: str, run: dict[str, Any], games: int) -> None:
+    """One side of a paired comparison: wins, margin, mean VP and positions a decision."""
+    lo, hi = wilson(run["wins"], games)
+    work = sorted(run["work"])
+    print(f"  {label}: wins {percent(run['wins'] / games)}% (95% CI {percent(lo)}–"
+          f"{percent(hi)}%), margin over the best book seat "
+          f"{statistics.fmean(run['margins']):+.2f} VP, mean VP "
+          f"{statistics.fmean(run['vp_strong']):.1f}; positions a decision: mean "
+          f"{statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
+          f"max {work[-1]}; {run['seconds'] / games:.2f} s a game", flush=True)
 
 
 def percent(x: float) -> str:
@@ -338,6 +354,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --ladder: some pairs, e.g. easy-book,strong-expert")
     parser.add_argument("--variant", default=None,
                         help="compare a StrongPlayer variant, e.g. rollout_work=750,horizon=1")
+    parser.add_argument("--base", default=None,
+                        help="with --variant: the fields of the player compared against "
+                             "(default: the strong level), e.g. the expert's budget")
     args = parser.parse_args(argv)
     if args.ladder:
         return ladder(args)

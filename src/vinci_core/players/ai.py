@@ -81,6 +81,7 @@ from .planner import (
     turns_after,
 )
 from .reasons import Civ, Message, Province, say, say_n, word
+from .rollouts import own_conquest, own_expand
 from .virtual import (
     VirtualPlayer,
     best_target,
@@ -204,6 +205,12 @@ class StrongPlayer:
     reach_weight: float = 0.0
     declined_exposed_weight: float = 0.0
     placed_exposure: bool = False
+    # The searching seat's own play in its rollouts (players/rollouts.py): 0 expands by the
+    # book (V-4, V-7); n > 0 weighs its n most valuable affordable conquests by the turn
+    # planner's value, each a position played within ``rollout_work``. With
+    # ``rollout_own_decline`` it then declines by the fitted rule, not V-7's die.
+    rollout_width: int = 0
+    rollout_own_decline: bool = False
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -251,7 +258,7 @@ class StrongPlayer:
         s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
         if first is not None:
             s = s.apply(first)
-        end = yield from _play_out(s, seat, self.horizon, first is None, work)
+        end = yield from _play_out(s, seat, self.horizon, first is None, work, self)
         own = position_value(end, seat, self.endgame)
         if not self.rival_weight:
             return own, own
@@ -518,11 +525,12 @@ class StrongPlayer:
         return _decided(state, EndTurn(), say("Ends the turn."))
 
 
-def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, work: Work
-              ) -> Thinking[GameState]:
+def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, work: Work,
+              searcher: StrongPlayer) -> Thinking[GameState]:
     """Play ``state`` on by the book until ``seat`` has finished ``horizon`` more turns
     (``no_decline_now``: the turn in progress goes on without a decline); ``work`` counts
-    the positions played."""
+    the positions played. With ``searcher.rollout_width``, ``seat`` expands by its own
+    planner's value (:mod:`.rollouts`), not by the book."""
     config = state.config
     book = [VirtualPlayer.for_seat(config, i) for i in range(state.rules.seats)]
     turns_left = horizon + (1 if state.turn_seat == seat else 0)
@@ -541,6 +549,10 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, w
         assert actor is not None
         if actor == seat and state.phase == "choose":
             action: Action = Choose(heuristic_slot(state, seat))
+        elif actor == seat and state.phase == "expand" and searcher.rollout_width:
+            action = yield from _counted(_own_expand(state, seat, searcher,
+                                                     not (no_decline_now and key == first_turn)),
+                                         work)
         elif no_decline_now and key == first_turn and state.phase == "expand":
             action = _book_conquest(state, seat, book[seat])
         else:
@@ -549,6 +561,28 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, w
         yield
         state = state.apply(action)
     return state
+
+
+def _own_expand(state: GameState, seat: int, searcher: StrongPlayer, may_decline: bool
+                ) -> Thinking[Action]:
+    """``seat``'s own move in a rollout's expansion phase (see :mod:`.rollouts`); the first
+    turn of a rollout that weighs playing on neither declines nor makes peace."""
+    value = searcher._plan_value
+    if not may_decline:
+        return (yield from own_conquest(state, seat, value, searcher.rollout_width))
+    return (yield from own_expand(state, seat, value, searcher.rollout_width, True,
+                                  searcher.rollout_own_decline))
+
+
+def _counted(thinking: Thinking[T], work: Work) -> Thinking[T]:
+    """``thinking`` with each position it plays counted in ``work``."""
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as done:
+            return done.value
+        work.positions += 1
+        yield
 
 
 def _book_conquest(state: GameState, seat: int, player: VirtualPlayer) -> Action:
