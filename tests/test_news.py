@@ -4,7 +4,7 @@ short, the reason apart, each with its province."""
 from __future__ import annotations
 
 import vinci_core as vc
-from vinci_core.table.news import news, viewer
+from vinci_core.table.news import identities, new_on_top, news, viewer
 from vinci_core.table.session import Session
 
 
@@ -58,3 +58,34 @@ def test_the_viewer_while_virtual_players_act_is_the_last_local_human() -> None:
     assert viewer(entries, 1, [0, 1]) == 1
     assert viewer([], 2, [0]) == 0
     assert viewer(entries, 2, []) is None
+
+
+def test_while_the_others_play_each_move_only_adds_items_on_top() -> None:
+    """The page draws only the new items while the virtual players act (web/ui/notices.py);
+    the whole strip only once the player has acted (the strip starts anew) or a move was
+    undone."""
+    session = _solo()
+    for _turn in range(3):
+        _play_turn_watching(session)
+    drawn = identities(news(session.entries, 0))
+    newest = drawn[0][0]  # its place in the log
+    undone = session.entries[:newest]  # the newest item's move undone
+    assert new_on_top(drawn, identities(news(undone, 0))) is None
+    assert new_on_top((), drawn) == len(drawn)  # after the player acts: all new on top
+
+
+def _play_turn_watching(session: Session) -> None:
+    """The human's turn, then the virtual players' moves one by one: after each of theirs the
+    strip is the one before with new items on top."""
+    while session.state.current_player == 0:
+        session.act(session.state.legal_actions()[0].to_dict())
+    drawn = identities(news(session.entries, 0))
+    grew = 0
+    while session.state.config.seats[session.state.current_player].virtual:
+        assert session.play_ai()
+        now = identities(news(session.entries, 0))
+        new = new_on_top(drawn, now)
+        assert new is not None
+        grew += new
+        drawn = now
+    assert grew > 0

@@ -26,6 +26,7 @@
 //   vinci.boardInserted()           a new board is in #board: the old one's nodes are forgotten
 //   vinci.build(id, json[, at])     #id's children (or its child number `at`) built from a
 //                                   tree of nodes in one call (see buildNode)
+//   vinci.prepend(id, json)         the same nodes put before #id's first child
 //   vinci.showLogRows(n)            a replay's log: up to its n-th row shown, that one current
 //   vinci.onClickOf(selector, fn)   fn(event, hook) for clicks on `selector` only (capture)
 //   vinci.watchAdded(ids, re, fn)   fn(nodes) for nodes added under `ids` whose text matches
@@ -249,6 +250,9 @@ const vinci = {
     if (at < 0) box.replaceChildren(...nodes);
     else if (at < box.children.length) box.children[at].replaceWith(...nodes);
     else box.append(...nodes);
+  },
+  prepend(id, json) {
+    $(id).prepend(...JSON.parse(json).map(buildNode));
   },
   scrollToEnd(el) {
     atNextFrame(el, () => { el.scrollTop = el.scrollHeight; });

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import dialogs
-from .dom import _, changed, element, lang, make, query, show
+from .dom import _, build, changed, element, lang, query, show
 from .errors import clear_error, show_error, show_error_parts
 
 # The buttons that play an action of the game (data-action -> the action, from data-value).
@@ -115,23 +115,20 @@ def render_controls(v: dict[str, Any], espionage: bool, province_name: Any) -> b
     button.setAttribute("aria-pressed", "true" if on else "false")
     button.textContent = _("Espionage on: click a province (cost 2)") if on \
         else _("Use Espionage")
-    box = element("diplomacy")
-    box.replaceChildren()
+    # Each list built in one call: a province button each, a dozen or more on a big empire.
+    peace: list[Any] = []
     if human and c["diplomacy"]:
-        box.append(make("span", _("Make peace with:"), class_="lbl"))
-        for seat in c["diplomacy"]:
-            p = v["players"][seat]
-            b = make("button", p["name"], type="button", data_action="diplomacy",
-                     data_value=str(seat), data_testid=f"diplomacy-{seat}")
-            b.style.setProperty("--c", p["colour"])
-            box.append(b)
-    show(box, human and bool(c["diplomacy"]))
+        peace = [["span", {"class": "lbl"}, _("Make peace with:")]]
+        peace += [["button", {"type": "button", "data-action": "diplomacy", "data-value": str(seat),
+                              "data-testid": f"diplomacy-{seat}",
+                              "style": f"--c: {v['players'][seat]['colour']}"},
+                   v["players"][seat]["name"]] for seat in c["diplomacy"]]
+    build("diplomacy", peace)
+    show(element("diplomacy"), human and bool(c["diplomacy"]))
+    build("abandon-list", [["button", {"type": "button", "data-action": "abandon",
+                                       "data-value": pid, "data-testid": f"abandon-{pid}"},
+                            province_name(pid)] for pid in (c["abandon"] if human else ())])
     ab = element("abandon")
-    lst = ab.querySelector(".list")
-    lst.replaceChildren()
-    for pid in c["abandon"]:
-        lst.append(make("button", province_name(pid), type="button", data_action="abandon",
-                        data_value=pid, data_testid=f"abandon-{pid}"))
     show(ab, human and bool(c["abandon"]))
     show(element("controls"), human and (c["finish"] or c["end_turn"] or c["decline"] or spy
                                          or bool(c["diplomacy"]) or bool(c["abandon"])

@@ -6,6 +6,7 @@ import json
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from .dom import BRIDGE, element, found
 
@@ -139,9 +140,11 @@ class BoardView:
             return
         ring.setAttribute("d", nodes[0].getAttribute("d"))
         ring.setAttribute("data-flash", pid)
+        # The pulse starts again once a frame has been drawn without it. (A layout read
+        # between the two restarted it at once, but forced the whole redraw's layout in the
+        # middle of it: 35 ms of an AI move's redraw at a phone's speed, p95.)
         ring.classList.remove("on")
-        ring.getBBox()  # a layout read between the two restarts the animation
-        ring.classList.add("on")
+        BRIDGE.afterPaint(create_once_callable(lambda: ring.classList.add("on")))
         if scroll:
             box = element("board")
             r, b = nodes[0].getBoundingClientRect(), box.getBoundingClientRect()

@@ -76,6 +76,19 @@ def build(id_: str, nodes: list[Any], at: int = -1) -> None:
     BRIDGE.build(id_, json.dumps(nodes, separators=(",", ":")), at)
 
 
+def prepend(id_: str, nodes: list[Any]) -> None:
+    """:func:`build`'s ``nodes`` put before the children element ``id_`` has."""
+    BRIDGE.prepend(id_, json.dumps(nodes, separators=(",", ":")))
+
+
+def parts_nodes(parts: list[tuple[str, str | None]]) -> list[Any]:
+    """:func:`append_parts` as nodes of :func:`build`."""
+    return [text if tile is None else
+            ["button", {"type": "button", "class": "tile-link", "data-tile": tile,
+                        "data-testid": f"tile-link-{tile}"}, text]
+            for text, tile in parts]
+
+
 # An icon's <svg>, hidden from screen readers: the button that holds it carries the words
 # (``aria-label``).
 _ICON_SVG = {"viewBox": "0 0 16 16", "width": "16", "height": "16", "aria-hidden": "true",

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..text.textparts import Parts
 
-__all__ = ["news", "viewer"]
+__all__ = ["identities", "new_on_top", "news", "viewer"]
 
 
 def viewer(entries: Sequence[dict[str, Any]], current: int | None,
@@ -49,3 +49,32 @@ def news(entries: Sequence[dict[str, Any]], seat: int | None) -> list[dict[str, 
         out.append({"text": text, "parts": parts, "reason": e.get("reason") or None,
                     "province": e.get("province"), "seat": actor, "index": i})
     return out
+
+
+def identities(items: Sequence[dict[str, Any]]) -> tuple[tuple[int, str], ...]:
+    """What tells the strip's items apart: each one's place in the log and its words (an
+    undone action's place may come back with another action)."""
+    return tuple((item["index"], item["text"]) for item in items)
+
+
+def new_on_top(drawn: Sequence[Any], items: Sequence[Any]) -> int | None:
+    """How many of ``items`` (:func:`identities`, newest first) are new on top of the
+    ``drawn`` ones, which follow them unchanged; None when the strip must be drawn anew (the
+    player acted, a move was undone). While the others play, only the new items need
+    drawing.
+
+    >>> new_on_top([(5, "b")], [(7, "a"), (5, "b")])
+    1
+    >>> new_on_top([], [(7, "a")])
+    1
+    >>> new_on_top([(7, "a"), (5, "b")], [(7, "a"), (5, "b")])
+    0
+    >>> new_on_top([(5, "b")], [(7, "a"), (5, "c")]) is None
+    True
+    >>> new_on_top([(7, "a"), (5, "b")], [(5, "b")]) is None
+    True
+    """
+    drawn, items = tuple(drawn), tuple(items)
+    if len(items) < len(drawn) or items[len(items) - len(drawn):] != drawn:
+        return None
+    return len(items) - len(drawn)
