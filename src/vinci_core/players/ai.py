@@ -41,7 +41,7 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..game import rng
@@ -211,6 +211,14 @@ class StrongPlayer:
     # ``rollout_own_decline`` it then declines by the fitted rule, not V-7's die.
     rollout_width: int = 0
     rollout_own_decline: bool = False
+    # The turn planner's weights from the fields above, built once: the planner scores
+    # every position it plays with them (a hot loop).
+    _weights: PlanWeights = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_weights", PlanWeights(
+            self.hold_weight, self.hand_weight, self.exposed_weight, self.reach_weight,
+            self.declined_exposed_weight, self.placed_exposure))
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -448,7 +456,7 @@ class StrongPlayer:
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
         best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame,
-                                                        self.plan_weights()),
+                                                        self._weights),
                                              a.province))
         return _decided(state, best, say(
             "Enters the board at {province}, the best of the entries it can pay for.",
@@ -457,16 +465,14 @@ class StrongPlayer:
     def _plan_value(self, state: GameState, seat: int) -> float:
         """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
         (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
-        value = plan_value(state, seat, self.endgame, self.plan_weights())
+        value = plan_value(state, seat, self.endgame, self._weights)
         if self.plan_rival:
             value -= self.plan_rival * rival_prospect(state, seat)
         return value
 
     def plan_weights(self) -> PlanWeights:
-        """The turn planner's weights from this player's fields."""
-        return PlanWeights(self.hold_weight, self.hand_weight, self.exposed_weight,
-                           self.reach_weight, self.declined_exposed_weight,
-                           self.placed_exposure)
+        """The turn planner's weights from this player's fields (built once)."""
+        return self._weights
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """The turn planner's best sequence of conquests (:func:`.planner.best_sequence`)."""
