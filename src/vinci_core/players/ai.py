@@ -211,6 +211,14 @@ class StrongPlayer:
     # ``rollout_own_decline`` it then declines by the fitted rule, not V-7's die.
     rollout_width: int = 0
     rollout_own_decline: bool = False
+    # A decline is final and costs a turn: declare one only when the rollouts promise at
+    # least this many VP more than playing on (0: any gain), so that their noise (a few VP)
+    # does not throw away an empire that is still worth playing (docs/players.md, "Where
+    # the strong level loses").
+    decline_margin: float = 0.0
+    # Likewise a paid slot must promise this many VP more per slot over the free one: the
+    # best of a few noisy rollout means overrates what it picks (0: the plain best).
+    choice_margin: float = 0.0
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -328,7 +336,8 @@ class StrongPlayer:
         compared = yield from self._compare(state, list(options), seat)
         results = [(value, action) for value, action, _own in compared
                    if isinstance(action, Choose)]
-        best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
+        best_value, best = max(results, key=lambda r: (
+            r[0] - self.choice_margin * (r[1].slot - 1), -r[1].slot))
         expected = next(own for _v, action, own in compared if action == best)
         a, b, coins = state.display[best.slot - 1]
         cost = state.ruleset.slot_price * (best.slot - 1)
@@ -364,7 +373,7 @@ class StrongPlayer:
             results = yield from self._compare(state, [Decline(), None], seat)
             (decline_value, _, _), (keep_value, _, _) = results
             worth = empire_worth(state, seat)
-            if decline_value > keep_value:
+            if decline_value > keep_value + self.decline_margin:
                 return _decided(state, Decline(), say_n(
                     "Declines: the empire ({worth} VP a turn, {n} spare token) goes on "
                     "scoring in decline while a fresh civilization grows; that promises "
@@ -374,9 +383,11 @@ class StrongPlayer:
                     "{more} VP more over the next turns than playing on.",
                     threat_power(state, seat), worth=worth,
                     more=f"{decline_value - keep_value:.0f}"))
+            # Within ``decline_margin`` the decline promised a little more: no reason to quote.
             keep_reason: Message | None = say(
                 "keeping the empire ({worth} VP a turn) promises {more} VP more than "
-                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}")
+                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}"
+            ) if keep_value >= decline_value else None
         else:
             keep_reason = None
         envoys = [a for a in legal if isinstance(a, Diplomacy)]
@@ -521,10 +532,12 @@ class StrongPlayer:
         if Decline() in state.legal_actions():  # Rebirth: decline now or play on
             results = yield from self._compare(state, [Decline(), EndTurn()], seat)
             (decline_value, _, _), (end_value, _, _) = results
-            if decline_value > end_value:
+            if decline_value > end_value + self.decline_margin:
                 return _decided(state, Decline(), say(
                     "Declines with Rebirth: a new civilization now promises {more} VP more "
                     "than playing on.", more=f"{decline_value - end_value:.0f}"))
+            if end_value < decline_value:  # within decline_margin: nothing to quote
+                return _decided(state, EndTurn(), say("Ends the turn."))
             return _decided(state, EndTurn(), say(
                 "Ends the turn: the empire promises {more} VP more than a Rebirth decline.",
                 more=f"{end_value - decline_value:.0f}"))

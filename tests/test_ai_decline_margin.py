@@ -1,0 +1,55 @@
+"""The strong player's decline margin (docs/players.md, "Where the strong level loses"): a
+decline is final and costs a turn, so with ``decline_margin`` the strong player declares
+one only when its rollouts promise at least that many VP more than playing on."""
+
+from __future__ import annotations
+
+import pytest
+
+from vinci_core import GameConfig, GameState, Seat, new_game
+from vinci_core.game.actions import Decline
+from vinci_core.players.ai import StrongPlayer, finish
+from vinci_core.players.virtual import VirtualPlayer
+
+SMALL = StrongPlayer(rollouts=2, choices=2, beam=2)
+
+
+def a_turn_that_weighs_a_decline() -> GameState:
+    """A classic 4-seat game played by the book to the first turn, from round 4 on, where
+    the seat to act could decline an empire on the board (C-5.1)."""
+    cfg = GameConfig(seats=[Seat(name=f"S{i}", virtual=True) for i in range(4)], seed=3,
+                     map="europe")
+    state = new_game(cfg)
+    while not (state.round >= 4 and state.phase == "expand"
+               and Decline() in state.legal_actions()
+               and SMALL.weighs_decline(state, state.current_player)):
+        state = state.apply(VirtualPlayer.for_seat(cfg, state.current_player).act(state))
+    return state
+
+
+@pytest.fixture(scope="module")
+def weighed() -> tuple[GameState, float]:
+    """The position and how many VP more its rollouts promise for declining now."""
+    state = a_turn_that_weighs_a_decline()
+    seat = state.current_player
+    (decline, _, _), (keep, _, _) = finish(SMALL.compare(state, [Decline(), None], seat))
+    return state, decline - keep
+
+
+def test_c5_1_the_strong_player_declines_only_beyond_its_margin(weighed) -> None:
+    state, more = weighed
+    below = StrongPlayer(rollouts=2, choices=2, beam=2, decline_margin=more - 0.5)
+    above = StrongPlayer(rollouts=2, choices=2, beam=2, decline_margin=more + 0.5)
+    assert below.decide(state).action == Decline()
+    assert above.decide(state).action != Decline()
+
+
+def test_playing_on_within_the_margin_quotes_no_gain_it_did_not_promise(weighed) -> None:
+    state, more = weighed
+    decision = StrongPlayer(rollouts=2, choices=2, beam=2,
+                            decline_margin=abs(more) + 1).decide(state)
+    assert decision.action != Decline()
+    if more > 0:  # declining promised more: the reason must not say playing on does
+        assert "more than declining now" not in decision.reason
+    else:
+        assert "more than declining now" in decision.reason
