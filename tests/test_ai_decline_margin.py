@@ -1,6 +1,8 @@
-"""The strong player's decline margin (docs/players.md, "Where the strong level loses"): a
-decline is final and costs a turn, so with ``decline_margin`` the strong player declares
-one only when its rollouts promise at least that many VP more than playing on."""
+"""Fields of the strong player measured against its big losses (docs/players.md, "Where the
+strong level loses"), off by default. A decline is final and costs a turn, so with
+``decline_margin`` the strong player declares one only when its rollouts promise at least
+that many VP more than playing on; ``entry_beam`` widens the turn planner's search for a
+civilization's entry, where it settles for the game."""
 
 from __future__ import annotations
 
@@ -53,3 +55,30 @@ def test_playing_on_within_the_margin_quotes_no_gain_it_did_not_promise(weighed)
         assert "more than declining now" not in decision.reason
     else:
         assert "more than declining now" in decision.reason
+
+
+def a_civilizations_entry() -> GameState:
+    """The first expansion turn of a classic game: the seat to act has a civilization and
+    no province yet (C-3.1.2)."""
+    cfg = GameConfig(seats=[Seat(name=f"S{i}", virtual=True) for i in range(4)], seed=3,
+                     map="europe")
+    state = new_game(cfg)
+    while state.phase != "expand":
+        state = state.apply(VirtualPlayer.for_seat(cfg, state.current_player).act(state))
+    assert not state.empire(state.current_player)
+    return state
+
+
+def positions_searched(player: StrongPlayer, state: GameState) -> int:
+    thinking, count = player.think(state), 0
+    for _ in thinking:
+        count += 1
+    return count
+
+
+def test_c3_1_2_an_entry_gets_its_own_beam() -> None:
+    state = a_civilizations_entry()
+    kept = positions_searched(StrongPlayer(), state)
+    assert kept == positions_searched(StrongPlayer(entry_beam=StrongPlayer().beam), state)
+    assert positions_searched(StrongPlayer(entry_beam=1), state) < kept
+    assert kept < positions_searched(StrongPlayer(entry_beam=6), state) <= StrongPlayer().plan_work

@@ -219,6 +219,9 @@ class StrongPlayer:
     # Likewise a paid slot must promise this many VP more per slot over the free one: the
     # best of a few noisy rollout means overrates what it picks (0: the plain best).
     choice_margin: float = 0.0
+    # The turn planner's beam for a civilization's entry (its first conquest, where it
+    # settles for the game; still within ``plan_work``); 0: ``beam`` like any turn.
+    entry_beam: int = 0
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -487,7 +490,10 @@ class StrongPlayer:
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """The turn planner's best sequence of conquests (:func:`.planner.best_sequence`)."""
-        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), self.beam,
+        beam = self.beam
+        if self.entry_beam and not state.empire(seat):
+            beam = self.entry_beam
+        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), beam,
                              self.plan_work)
 
     # -- reorganization, returned tokens, end of turn --
