@@ -24,9 +24,8 @@ The last line printed is always
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
 ``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
 ``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``; several
-variants separated
-by ``;``) with the default one on the
-same seeds and seats, back to back: each game is played with the default and with each
+variants separated by ``;``) with the default one on the same seeds and seats, back to
+back: each game is played with the default and with each
 variant, and the paired difference in wins and in the margin over the best book seat is
 printed with its standard error (a change moves most games a little, so the pairing, not
 the two win rates, tells an effect from noise); each side also gives its mean margin in

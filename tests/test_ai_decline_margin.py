@@ -1,8 +1,8 @@
 """Fields of the strong player measured against its big losses (docs/players.md, "Where the
-strong level loses"), off by default. A decline is final and costs a turn, so with
-``decline_margin`` the strong player declares one only when its rollouts promise at least
-that many VP more than playing on; ``entry_beam`` widens the turn planner's search for a
-civilization's entry, where it settles for the game."""
+strong level loses"). A decline is final and costs a turn, so with ``decline_margin`` (off
+by default) the strong player declares one only when its rollouts promise at least that
+many VP more than playing on; ``entry_beam`` (on by default) widens the turn planner's
+search for a civilization's entry, where it settles for the game."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from vinci_core import GameConfig, GameState, Seat, new_game
 from vinci_core.game.actions import Decline
-from vinci_core.players.ai import StrongPlayer, finish
+from vinci_core.players.ai import BEAM, ENTRY_BEAM, StrongPlayer, finish
 from vinci_core.players.virtual import VirtualPlayer
 
 SMALL = StrongPlayer(rollouts=2, choices=2, beam=2)
@@ -77,8 +77,11 @@ def positions_searched(player: StrongPlayer, state: GameState) -> int:
 
 
 def test_c3_1_2_an_entry_gets_its_own_beam() -> None:
+    """The entry is searched wider than the planner's beam of any other turn, within the
+    same work limit."""
     state = a_civilizations_entry()
-    kept = positions_searched(StrongPlayer(), state)
-    assert kept == positions_searched(StrongPlayer(entry_beam=StrongPlayer().beam), state)
-    assert positions_searched(StrongPlayer(entry_beam=1), state) < kept
-    assert kept < positions_searched(StrongPlayer(entry_beam=6), state) <= StrongPlayer().plan_work
+    narrow = positions_searched(StrongPlayer(entry_beam=0), state)
+    assert narrow == positions_searched(StrongPlayer(entry_beam=StrongPlayer().beam), state)
+    assert positions_searched(StrongPlayer(entry_beam=1), state) < narrow
+    assert narrow < positions_searched(StrongPlayer(), state) <= StrongPlayer().plan_work
+    assert StrongPlayer().entry_beam == ENTRY_BEAM > BEAM

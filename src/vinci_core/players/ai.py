@@ -95,6 +95,11 @@ ROLLOUTS = 6  # rollouts per option of a civilization or decline choice
 CHOICES = 3  # civilizations tried in rollouts: the free one and the best others at a glance
 HORIZON = 2  # the deciding seat's own turns played out in a rollout after the decision
 BEAM = 3  # sequences of conquests kept at each depth of the turn planner
+# A civilization's entry (its first conquest, where it settles for the game) gets a wider
+# beam, still within PLAN_WORK: an entry's search is small (a few dozen positions) and the
+# beam, not the work limit, cut it. Measured against the book players (docs/players.md,
+# "Where the strong level loses"): more wins and a larger margin at 4, 5 and 6 seats.
+ENTRY_BEAM = 8
 # The position's future in the rollouts' evaluation: the next turns' income, counted this
 # many times (the game is about a dozen rounds long; a rollout stops two rounds ahead).
 FUTURE_TURNS = 2.0
@@ -219,9 +224,9 @@ class StrongPlayer:
     # Likewise a paid slot must promise this many VP more per slot over the free one: the
     # best of a few noisy rollout means overrates what it picks (0: the plain best).
     choice_margin: float = 0.0
-    # The turn planner's beam for a civilization's entry (its first conquest, where it
-    # settles for the game; still within ``plan_work``); 0: ``beam`` like any turn.
-    entry_beam: int = 0
+    # The turn planner's beam for a civilization's entry (see ENTRY_BEAM; still within
+    # ``plan_work``); 0: ``beam`` like any turn.
+    entry_beam: int = ENTRY_BEAM
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
