@@ -15,7 +15,8 @@ How the strong player decides (all through the engine's public API: ``legal_acti
   ends: the VP it would score this turn, the empire's worth again for the turns to come
   (provinces are kept, Slavery's points are not), the declined empire it would clear, and
   the provinces the neighbours could take back next turn. It plays the first conquest of
-  the best sequence, or stops.
+  the best sequence, or stops. A civilization's entry is searched with a wider beam
+  (:data:`ENTRY_BEAM`).
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
