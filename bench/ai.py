@@ -23,11 +23,13 @@ The last line printed is always
 ``StrongPlayer``: its budget, and the turn planner's weights ``hold_weight``,
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
 ``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
-``rollout_own_decline``; several variants separated by ``;``) with the default one on the
-same seeds and seats, back to back: each game is played with the default and with each
+``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``; several
+variants separated by ``;``) with the default one on the same seeds and seats, back to
+back: each game is played with the default and with each
 variant, and the paired difference in wins and in the margin over the best book seat is
 printed with its standard error (a change moves most games a little, so the pairing, not
-the two win rates, tells an effect from noise). ``--base rollouts=16,beam=5`` compares
+the two win rates, tells an effect from noise); each side also gives its mean margin in
+the games it lost. ``--base rollouts=16,beam=5`` compares
 against another budget than the strong level's (each variant adds its fields to it).
 
 ``--ladder`` measures the ladder of levels instead (vinci_core.players.levels): each level
@@ -323,9 +325,11 @@ def report_run(label: str, run: dict[str, Any], games: int) -> None:
     """One side of a paired comparison: wins, margin, mean VP and positions a decision."""
     lo, hi = wilson(run["wins"], games)
     work = sorted(run["work"])
+    lost = [m for m, w in zip(run["margins"], run["won"], strict=True) if not w]
     print(f"  {label}: wins {percent(run['wins'] / games)}% (95% CI {percent(lo)}–"
           f"{percent(hi)}%), margin over the best book seat "
-          f"{statistics.fmean(run['margins']):+.2f} VP, mean VP "
+          f"{statistics.fmean(run['margins']):+.2f} VP (in the {len(lost)} games lost "
+          f"{statistics.fmean(lost) if lost else float('nan'):+.1f} VP), mean VP "
           f"{statistics.fmean(run['vp_strong']):.1f}; positions a decision: mean "
           f"{statistics.fmean(work):.0f}, p95 {work[int(0.95 * (len(work) - 1))]}, "
           f"max {work[-1]}; {run['seconds'] / games:.2f} s a game", flush=True)

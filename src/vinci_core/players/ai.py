@@ -15,7 +15,8 @@ How the strong player decides (all through the engine's public API: ``legal_acti
   ends: the VP it would score this turn, the empire's worth again for the turns to come
   (provinces are kept, Slavery's points are not), the declined empire it would clear, and
   the provinces the neighbours could take back next turn. It plays the first conquest of
-  the best sequence, or stops.
+  the best sequence, or stops. A civilization's entry is searched with a wider beam
+  (:data:`ENTRY_BEAM`).
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
@@ -41,7 +42,7 @@ How the strong player decides (all through the engine's public API: ``legal_acti
 from __future__ import annotations
 
 from collections.abc import Generator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TypeVar
 
 from ..game import rng
@@ -95,6 +96,11 @@ ROLLOUTS = 6  # rollouts per option of a civilization or decline choice
 CHOICES = 3  # civilizations tried in rollouts: the free one and the best others at a glance
 HORIZON = 2  # the deciding seat's own turns played out in a rollout after the decision
 BEAM = 3  # sequences of conquests kept at each depth of the turn planner
+# A civilization's entry (its first conquest, where it settles for the game) gets a wider
+# beam, still within PLAN_WORK: an entry's search is small (a few dozen positions) and the
+# beam, not the work limit, cut it. Measured against the book players (docs/players.md,
+# "Where the strong level loses"): more wins and a larger margin at 4, 5 and 6 seats.
+ENTRY_BEAM = 8
 # The position's future in the rollouts' evaluation: the next turns' income, counted this
 # many times (the game is about a dozen rounds long; a rollout stops two rounds ahead).
 FUTURE_TURNS = 2.0
@@ -211,6 +217,25 @@ class StrongPlayer:
     # ``rollout_own_decline`` it then declines by the fitted rule, not V-7's die.
     rollout_width: int = 0
     rollout_own_decline: bool = False
+    # A decline is final and costs a turn: declare one only when the rollouts promise at
+    # least this many VP more than playing on (0: any gain), so that their noise (a few VP)
+    # does not throw away an empire that is still worth playing (docs/players.md, "Where
+    # the strong level loses").
+    decline_margin: float = 0.0
+    # Likewise a paid slot must promise this many VP more per slot over the free one: the
+    # best of a few noisy rollout means overrates what it picks (0: the plain best).
+    choice_margin: float = 0.0
+    # The turn planner's beam for a civilization's entry (see ENTRY_BEAM; still within
+    # ``plan_work``); 0: ``beam`` like any turn.
+    entry_beam: int = ENTRY_BEAM
+    # The turn planner's weights from the fields above, built once: the planner scores
+    # every position it plays with them (a hot loop).
+    _weights: PlanWeights = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_weights", PlanWeights(
+            self.hold_weight, self.hand_weight, self.exposed_weight, self.reach_weight,
+            self.declined_exposed_weight, self.placed_exposure))
 
     def act(self, state: GameState) -> Action:
         return self.decide(state).action
@@ -320,7 +345,8 @@ class StrongPlayer:
         compared = yield from self._compare(state, list(options), seat)
         results = [(value, action) for value, action, _own in compared
                    if isinstance(action, Choose)]
-        best_value, best = max(results, key=lambda r: (r[0], -r[1].slot))
+        best_value, best = max(results, key=lambda r: (
+            r[0] - self.choice_margin * (r[1].slot - 1), -r[1].slot))
         expected = next(own for _v, action, own in compared if action == best)
         a, b, coins = state.display[best.slot - 1]
         cost = state.ruleset.slot_price * (best.slot - 1)
@@ -356,7 +382,7 @@ class StrongPlayer:
             results = yield from self._compare(state, [Decline(), None], seat)
             (decline_value, _, _), (keep_value, _, _) = results
             worth = empire_worth(state, seat)
-            if decline_value > keep_value:
+            if decline_value > keep_value + self.decline_margin:
                 return _decided(state, Decline(), say_n(
                     "Declines: the empire ({worth} VP a turn, {n} spare token) goes on "
                     "scoring in decline while a fresh civilization grows; that promises "
@@ -366,9 +392,11 @@ class StrongPlayer:
                     "{more} VP more over the next turns than playing on.",
                     threat_power(state, seat), worth=worth,
                     more=f"{decline_value - keep_value:.0f}"))
+            # Within ``decline_margin`` the decline promised a little more: no reason to quote.
             keep_reason: Message | None = say(
                 "keeping the empire ({worth} VP a turn) promises {more} VP more than "
-                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}")
+                "declining now", worth=worth, more=f"{keep_value - decline_value:.0f}"
+            ) if keep_value >= decline_value else None
         else:
             keep_reason = None
         envoys = [a for a in legal if isinstance(a, Diplomacy)]
@@ -448,7 +476,7 @@ class StrongPlayer:
     def _forced_entry(self, state: GameState, seat: int, conquests: list[Conquer]
                       ) -> Decision:
         best = max(conquests, key=lambda a: (plan_value(state.apply(a), seat, self.endgame,
-                                                        self.plan_weights()),
+                                                        self._weights),
                                              a.province))
         return _decided(state, best, say(
             "Enters the board at {province}, the best of the entries it can pay for.",
@@ -457,20 +485,21 @@ class StrongPlayer:
     def _plan_value(self, state: GameState, seat: int) -> float:
         """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
         (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
-        value = plan_value(state, seat, self.endgame, self.plan_weights())
+        value = plan_value(state, seat, self.endgame, self._weights)
         if self.plan_rival:
             value -= self.plan_rival * rival_prospect(state, seat)
         return value
 
     def plan_weights(self) -> PlanWeights:
-        """The turn planner's weights from this player's fields."""
-        return PlanWeights(self.hold_weight, self.hand_weight, self.exposed_weight,
-                           self.reach_weight, self.declined_exposed_weight,
-                           self.placed_exposure)
+        """The turn planner's weights from this player's fields (built once)."""
+        return self._weights
 
     def _plan(self, state: GameState, seat: int) -> Thinking[list[Action]]:
         """The turn planner's best sequence of conquests (:func:`.planner.best_sequence`)."""
-        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), self.beam,
+        beam = self.beam
+        if self.entry_beam and not state.empire(seat):
+            beam = self.entry_beam
+        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), beam,
                              self.plan_work)
 
     # -- reorganization, returned tokens, end of turn --
@@ -515,10 +544,12 @@ class StrongPlayer:
         if Decline() in state.legal_actions():  # Rebirth: decline now or play on
             results = yield from self._compare(state, [Decline(), EndTurn()], seat)
             (decline_value, _, _), (end_value, _, _) = results
-            if decline_value > end_value:
+            if decline_value > end_value + self.decline_margin:
                 return _decided(state, Decline(), say(
                     "Declines with Rebirth: a new civilization now promises {more} VP more "
                     "than playing on.", more=f"{decline_value - end_value:.0f}"))
+            if end_value < decline_value:  # within decline_margin: nothing to quote
+                return _decided(state, EndTurn(), say("Ends the turn."))
             return _decided(state, EndTurn(), say(
                 "Ends the turn: the empire promises {more} VP more than a Rebirth decline.",
                 more=f"{end_value - decline_value:.0f}"))
