@@ -149,21 +149,12 @@ def main(argv: list[str] | None = None) -> int:
 
     site = args.site or build_site.DIST
     server, base = web._serve(site)
-    boot_py = (site / "boot.py").read_text()
-    entry = "main = importlib.import_module(ENTRY)"
-    assert entry in boot_py
-    exposed = boot_py.replace(entry, "js.window.__pyodide = pyodide_js; " + entry)
     chunks: list[dict] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM",
-                                                                       "/usr/bin/chromium"),
-                                        headless=True, args=web.CHROMIUM_ARGS)
-            ctx = browser.new_context(service_workers="block")
+            browser, ctx = profiled_context(p, site)
             ctx.add_init_script(web.READY_PROBE)
             ctx.add_init_script(PROBE)
-            ctx.route("**/boot.py", lambda route: route.fulfill(
-                body=exposed, content_type="text/plain"))
             page = ctx.new_page()
             page.goto(base + "?fast=1")
             page.wait_for_function("document.documentElement.dataset.ready === '1'",
@@ -230,6 +221,23 @@ def main(argv: list[str] | None = None) -> int:
         args.json.write_text(json.dumps({"clicks": clicks, "phases": phases,
                                          "python": records}, indent=1))
     return 0
+
+
+def profiled_context(playwright, site: Path):
+    """A browser and a context on ``site`` whose boot.py exposes the page's Pyodide as
+    ``window.__pyodide`` (so a profile can install its timers in the page's Python)."""
+    import web
+
+    boot_py = (site / "boot.py").read_text()
+    entry = "main = importlib.import_module(ENTRY)"
+    assert entry in boot_py, "boot.py no longer imports main.py this way: update the profile"
+    exposed = boot_py.replace(entry, "js.window.__pyodide = pyodide_js; " + entry)
+    browser = playwright.chromium.launch(
+        executable_path=os.environ.get("CHROMIUM", "/usr/bin/chromium"), headless=True,
+        args=web.CHROMIUM_ARGS)
+    ctx = browser.new_context(service_workers="block")
+    ctx.route("**/boot.py", lambda route: route.fulfill(body=exposed, content_type="text/plain"))
+    return browser, ctx
 
 
 def split_trace(events: list[dict]) -> list[dict[str, float]]:

@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import collections
 import json
-import os
 import random
 import statistics
 import sys
@@ -30,7 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "build"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from profile_click import PY_TIMERS, percentile  # noqa: E402
+from profile_click import PY_TIMERS, percentile, profiled_context  # noqa: E402
 
 # The same wrappers, one record per redraw rather than per forwarded event.
 RENDER_TIMERS = PY_TIMERS.replace(
@@ -65,19 +64,10 @@ def play(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:
 
     site = args.site or build_site.DIST
     server, base = web._serve(site)
-    boot_py = (site / "boot.py").read_text()
-    entry = "main = importlib.import_module(ENTRY)"
-    assert entry in boot_py
-    exposed = boot_py.replace(entry, "js.window.__pyodide = pyodide_js; " + entry)
     events: list[dict] = []
     try:
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=os.environ.get("CHROMIUM",
-                                                                       "/usr/bin/chromium"),
-                                        headless=True, args=web.CHROMIUM_ARGS)
-            ctx = browser.new_context(service_workers="block")
-            ctx.route("**/boot.py", lambda route: route.fulfill(
-                body=exposed, content_type="text/plain"))
+            browser, ctx = profiled_context(p, site)
             page = ctx.new_page()
             page.goto(base + "?fast=1")
             page.wait_for_function("document.documentElement.dataset.ready === '1'",
