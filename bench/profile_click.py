@@ -162,15 +162,7 @@ def main(argv: list[str] | None = None) -> int:
             page.evaluate("py => window.__pyodide.runPython(py)", PY_TIMERS)
             gd.start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=args.seed)
             page.evaluate("window.__pyodide.runPython('RECORDS.clear()')")
-            cdp = ctx.new_cdp_session(page)
-            cdp.on("Tracing.dataCollected", lambda e: chunks.extend(e["value"]))
-            done = []
-            cdp.on("Tracing.tracingComplete", lambda e: done.append(1))
-            cdp.send("Tracing.start", {
-                "categories": "devtools.timeline,blink.user_timing,"
-                              "disabled-by-default-devtools.timeline",
-                "transferMode": "ReportEvents"})
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
+            trace = ThrottledTrace(ctx, page, chunks, args.cpu, "blink.user_timing")
             rnd = random.Random(args.seed)
             while len(page.evaluate("window.__clicks")) < args.clicks:
                 if gd.wait_human_or_over(page) == "over":
@@ -181,10 +173,7 @@ def main(argv: list[str] | None = None) -> int:
             # Python records: one per forwarded event; keep the province clicks' ones.
             records = json.loads(page.evaluate(
                 "window.__pyodide.runPython('records()')"))
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            cdp.send("Tracing.end")
-            while not done:
-                page.wait_for_timeout(100)
+            trace.end()
             browser.close()
     finally:
         server.shutdown()
@@ -238,6 +227,29 @@ def profiled_context(playwright, site: Path):
     ctx = browser.new_context(service_workers="block")
     ctx.route("**/boot.py", lambda route: route.fulfill(body=exposed, content_type="text/plain"))
     return browser, ctx
+
+
+class ThrottledTrace:
+    """A Chromium trace of ``page`` (its events into ``events``) with the CPU slowed down
+    ``cpu`` times, from now until :meth:`end`; ``more``: trace categories besides the
+    timeline's."""
+
+    def __init__(self, ctx, page, events: list[dict], cpu: float, more: str = "") -> None:
+        self.page, self.done = page, False
+        self.cdp = ctx.new_cdp_session(page)
+        self.cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
+        self.cdp.on("Tracing.tracingComplete", lambda e: setattr(self, "done", True))
+        categories = "devtools.timeline,disabled-by-default-devtools.timeline"
+        self.cdp.send("Tracing.start", {"categories": f"{categories},{more}".rstrip(","),
+                                        "transferMode": "ReportEvents"})
+        self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+    def end(self) -> None:
+        """The CPU back to its speed, and every event of the trace collected."""
+        self.cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
+        self.cdp.send("Tracing.end")
+        while not self.done:
+            self.page.wait_for_timeout(100)
 
 
 def split_trace(events: list[dict]) -> list[dict[str, float]]:

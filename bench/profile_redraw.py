@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "build"))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from profile_click import PY_TIMERS, percentile, profiled_context  # noqa: E402
+from profile_click import PY_TIMERS, ThrottledTrace, percentile, profiled_context  # noqa: E402
 
 # The same wrappers, one record per redraw rather than per forwarded event.
 RENDER_TIMERS = PY_TIMERS.replace(
@@ -78,14 +78,7 @@ def play(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:
             page.wait_for_function("document.documentElement.dataset.aiWorker === 'ready'",
                                    timeout=120_000)
             page.evaluate("window.__pyodide.runPython('RECORDS.clear()')")
-            cdp = ctx.new_cdp_session(page)
-            cdp.on("Tracing.dataCollected", lambda e: events.extend(e["value"]))
-            done: list[int] = []
-            cdp.on("Tracing.tracingComplete", lambda e: done.append(1))
-            cdp.send("Tracing.start", {
-                "categories": "devtools.timeline,disabled-by-default-devtools.timeline,v8.execute",
-                "transferMode": "ReportEvents"})
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": args.cpu})
+            trace = ThrottledTrace(ctx, page, events, args.cpu, "v8.execute")
             rnd = random.Random(2)
             for _ in range(args.moves):
                 page.wait_for_function(HUMAN_OR_OVER, timeout=600_000)
@@ -93,10 +86,7 @@ def play(args: argparse.Namespace) -> tuple[list[dict], list[dict]]:
                     break
                 gd.human_step(page, rnd)
             records = json.loads(page.evaluate("window.__pyodide.runPython('records()')"))
-            cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
-            cdp.send("Tracing.end")
-            while not done:
-                page.wait_for_timeout(100)
+            trace.end()
             browser.close()
     finally:
         server.shutdown()
