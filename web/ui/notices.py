@@ -71,8 +71,9 @@ class NewsStrip:
     @staticmethod
     def _draw(items: list[dict[str, Any]], new: int | None, players: list[dict[str, Any]],
               name: Any) -> None:
-        """The strip's items, built in one call (each item is some twenty elements; made one
-        by one from Python, a strip of twenty took 13 ms of every move at a phone's speed).
+        """The strip's items, built in one call (each item is a dozen elements: made one by
+        one from Python, the strip took a median 13 ms of an AI move's redraw at a phone's
+        speed, bench/profile_redraw.py).
         ``new``: only that many items are new, on top of the ones drawn (the others'
         moves while the player waits): those alone are built, so an item shown stays as it
         is (its "Why?" open, no second fade-in); None draws the whole strip."""
