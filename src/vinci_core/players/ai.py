@@ -67,13 +67,16 @@ from ..game.tiles import Tile, civ_tokens
 from ..turn.choose import tokens_received
 from ..turn.conquer import ESPIONAGE_COST
 from ..turn.state import GameState
+from .answers import judged_plan
 from .planner import (
     EXPOSED_WEIGHT,
     HAND_WEIGHT,
     HOLD_WEIGHT,
     PLAN_RIVAL,
     PlanWeights,
+    beam_search,
     best_sequence,
+    distinct_openings,
     plan_value,
     rival_prospect,
     threat_power,
@@ -228,6 +231,14 @@ class StrongPlayer:
     # The turn planner's beam for a civilization's entry (see ENTRY_BEAM; still within
     # ``plan_work``); 0: ``beam`` like any turn.
     entry_beam: int = ENTRY_BEAM
+    # Turn plans judged by the opponents' answer (players/answers.py): with n > 0 the
+    # planner's best sequence for each of its n best first conquests is played to the end
+    # of the turn and the opponents' next turns by the book, on ``answer_futures``
+    # resampled futures within ``answer_work`` positions; the best mean value is played.
+    # 0: the planner's static value alone decides.
+    answer_plans: int = 0
+    answer_futures: int = 3
+    answer_work: int = 600
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -499,8 +510,49 @@ class StrongPlayer:
         beam = self.beam
         if self.entry_beam and not state.empire(seat):
             beam = self.entry_beam
+        if self.answer_plans:
+            return self._answered_plan(state, seat, beam)
         return best_sequence(state, seat, lambda s: self._plan_value(s, seat), beam,
                              self.plan_work)
+
+    def _answered_plan(self, state: GameState, seat: int, beam: int
+                       ) -> Thinking[list[Action]]:
+        """The planner's best openings judged by the opponents' answer (:mod:`.answers`);
+        a forced entry never weighs stopping."""
+        _best, scored = yield from beam_search(state, seat, lambda s: self._plan_value(s, seat),
+                                               beam, self.plan_work)
+        if Finish() not in state.legal_actions():
+            scored = [(value, plan) for value, plan in scored if plan]
+        candidates = distinct_openings(scored, self.answer_plans)
+        return (yield from judged_plan(state, seat, candidates, self.answer_futures,
+                                       self.answer_work, self._own_move_after_plan,
+                                       lambda end: self._race_value(end, seat)))
+
+    def _own_move_after_plan(self, state: GameState) -> Action:
+        """The seat's moves after a planned turn, with no search: stop conquering, then
+        reorganize, build a fort and place returned tokens as this player does."""
+        seat = state.current_player
+        assert seat is not None
+        phase = state.phase
+        if phase == "expand":
+            return Finish()
+        if phase == "reorganize":
+            return self._reorganize(state, seat).action
+        if phase == "redistribute":
+            return self._redistribute(state, seat).action
+        if phase == "end_of_turn":
+            p = fort_province(state, seat)
+            return EndTurn() if p is None else Fort(state.board.ids[p])
+        return VirtualPlayer.for_seat(state.config, seat).act(state)
+
+    def _race_value(self, state: GameState, seat: int) -> float:
+        """``seat``'s :func:`position_value` less ``rival_weight`` times the best
+        opponent's, as the rollouts weigh an end."""
+        own = position_value(state, seat, self.endgame)
+        if not self.rival_weight:
+            return own
+        return own - self.rival_weight * max(position_value(state, o, self.endgame)
+                                             for o in range(state.rules.seats) if o != seat)
 
     # -- reorganization, returned tokens, end of turn --
 
