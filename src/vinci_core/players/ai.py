@@ -237,10 +237,6 @@ class StrongPlayer:
     # resampled futures within ``answer_work`` positions; the best mean value is played.
     # 0: the planner's static value alone decides.
     answer_plans: int = 0
-    # In the rollouts, the searching seat enters a new civilization (after the option
-    # weighed, or a later choice) by its turn planner (``entry_beam``), not by the book:
-    # the real play enters by the planner. False: the book's entry.
-    rollout_entry_plan: bool = False
     answer_futures: int = 3
     answer_work: int = 600
     # The turn planner's weights from the fields above, built once: the planner scores
@@ -623,7 +619,6 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, w
     turns_left = horizon + (1 if state.turn_seat == seat else 0)
     last_turn = first_turn = (state.round, state.turn_seat)
     steps = 0
-    planned: list[Action] = []  # the seat's planned entry still to play
     while not state.is_terminal and steps < 4000:
         steps += 1
         key = (state.round, state.turn_seat)
@@ -637,12 +632,6 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, w
         assert actor is not None
         if actor == seat and state.phase == "choose":
             action: Action = Choose(heuristic_slot(state, seat))
-        elif actor == seat and state.phase == "expand" and searcher.rollout_entry_plan and (
-                planned or _entering(state, seat)):
-            if not planned:
-                planned = yield from _counted(_planned_entry(state, seat, searcher, book[seat]),
-                                              work)
-            action = planned.pop(0)
         elif actor == seat and state.phase == "expand" and searcher.rollout_width:
             action = yield from _counted(_own_expand(state, seat, searcher,
                                                      not (no_decline_now and key == first_turn)),
@@ -655,23 +644,6 @@ def _play_out(state: GameState, seat: int, horizon: int, no_decline_now: bool, w
         yield
         state = state.apply(action)
     return state
-
-
-def _entering(state: GameState, seat: int) -> bool:
-    """Whether ``seat`` is about to enter the board with a new civilization."""
-    return state.players[seat].civ is not None and not state.empire(seat)
-
-
-def _planned_entry(state: GameState, seat: int, searcher: StrongPlayer, book: VirtualPlayer
-                   ) -> Thinking[list[Action]]:
-    """``seat``'s entry in a rollout as its turn planner plans it, then ``finish`` (a
-    forced entry the planner leaves empty is the book's)."""
-    beam = searcher.entry_beam or searcher.beam
-    plan = yield from best_sequence(state, seat, lambda s: searcher._plan_value(s, seat),
-                                    beam, searcher.plan_work)
-    if not plan:
-        return [_book_conquest(state, seat, book)]
-    return [*plan, Finish()]
 
 
 def _own_expand(state: GameState, seat: int, searcher: StrongPlayer, may_decline: bool
