@@ -23,6 +23,7 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.players.ai import (
+    ANSWER_WORK,
     PLAN_WORK,
     ROLLOUT_WORK,
     ROLLOUTS,
@@ -168,16 +169,18 @@ def test_a_decision_in_slices_is_the_decision_at_once() -> None:
 
 
 def test_the_work_budget_bounds_every_decision() -> None:
-    """A decision plays at most its budget's positions (plus the last round of rollouts
-    started within it), whatever the position: that, not the clock, caps its time."""
+    """A decision plays at most its budget's positions (plus the last round of rollouts,
+    or of the opponents' answers, started within it), whatever the position: that, not the
+    clock, caps its time."""
     cfg = table(4, 9, "europe")
     # Twice the rollouts with no work limit: what the budget saves.
-    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9)
+    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9,
+                             answer_work=10**9)
     most = most_unbounded = 0
     for state in strong_positions(cfg, 2):
         most = max(most, slices(StrongPlayer().think(state))[0])
         most_unbounded = max(most_unbounded, slices(unbounded.think(state))[0])
-    assert most <= 1.5 * ROLLOUT_WORK + PLAN_WORK < most_unbounded
+    assert most <= 1.5 * ROLLOUT_WORK + PLAN_WORK + 1.5 * ANSWER_WORK < most_unbounded
     # The smallest budget still plays one round of rollouts and decides legally.
     tiny = StrongPlayer(rollout_work=1, plan_work=1)
     for state in strong_positions(cfg, 10):
