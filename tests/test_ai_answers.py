@@ -121,5 +121,7 @@ def test_an_answered_decision_is_the_same_twice_and_in_slices() -> None:
     assert sliced > 4
 
 
-def test_answered_plans_are_off_for_the_strong_level() -> None:
-    assert StrongPlayer().answer_plans == 0
+def test_the_strong_level_answers_its_plans_within_its_budget() -> None:
+    strong = StrongPlayer()
+    assert (strong.answer_plans, strong.answer_futures, strong.answer_work) == (3, 2, 300)
+    assert not strong.answer_models
