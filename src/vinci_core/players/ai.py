@@ -17,6 +17,11 @@ How the strong player decides (all through the engine's public API: ``legal_acti
   the provinces the neighbours could take back next turn. It plays the first conquest of
   the best sequence, or stops. A civilization's entry is searched with a wider beam
   (:data:`ENTRY_BEAM`).
+- **The opponents' answer**: the planner's best sequences for its best first conquests are
+  each played on through every opponent's next turn, by the book, on a few resampled
+  futures (:mod:`.answers`, :data:`ANSWER_PLANS`); the one worth most after that answer is
+  played. The book's next conquests are predictable, so this replaces a guess at what a
+  neighbour takes back with what it does.
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
