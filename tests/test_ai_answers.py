@@ -9,7 +9,7 @@ from __future__ import annotations
 from vinci_core import Conquer, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
 from vinci_core.players.answers import answered_value, judged_plan, play_answers
-from vinci_core.players.levels import player_for_seat
+from vinci_core.players.levels import EXPERT, player_for_seat
 from vinci_core.players.planner import beam_search, distinct_openings
 
 ANSWERING = StrongPlayer(answer_plans=4, answer_futures=3, answer_work=300)
@@ -125,3 +125,29 @@ def test_the_strong_level_answers_its_plans_within_its_budget() -> None:
     strong = StrongPlayer()
     assert (strong.answer_plans, strong.answer_futures, strong.answer_work) == (3, 2, 300)
     assert not strong.answer_models
+
+
+def test_the_experts_decisions_stay_within_its_work_limits() -> None:
+    """A decision weighs at most a civilization or a decline by rollouts, a turn plan and
+    its answer: each search stops at its own limit (at most one round past it)."""
+    config = GameConfig(seats=[Seat(name=f"S{i}", virtual=True,
+                                    ai_level="expert" if i == 0 else "strong")
+                               for i in range(4)], seed=11)
+    state, most = new_game(config), 0
+    while not state.is_terminal:
+        seat = state.current_player
+        assert seat is not None
+        if seat == 0:
+            thinking, count = EXPERT.think(state), 0
+            while True:
+                try:
+                    next(thinking)
+                except StopIteration as done:
+                    action = done.value.action
+                    break
+                count += 1
+            most = max(most, count)
+        else:
+            action = player_for_seat(config, seat).act(state)
+        state = state.apply(action)
+    assert 0 < most <= 1.5 * (EXPERT.rollout_work + EXPERT.answer_work) + EXPERT.plan_work
