@@ -6,6 +6,8 @@ work limit counted in positions."""
 
 from __future__ import annotations
 
+from slicing import run_in_slices
+
 from vinci_core import Conquer, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
 from vinci_core.players.answers import answered_value, judged_plan, play_answers
@@ -106,16 +108,8 @@ def test_an_answered_decision_is_the_same_twice_and_in_slices() -> None:
         before = digest(state)
         whole = ANSWERING.decide(state)
         assert ANSWERING.decide(state) == whole
-        thinking, count = ANSWERING.think(state), 0
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                assert done.value == whole
-                break
-            count += 1
-            if count % 50 == 0:  # another search of the same position in between
-                hint(state)
+        count, decision = run_in_slices(ANSWERING.think(state), lambda s=state: hint(s))
+        assert decision == whole
         assert digest(state) == before
         sliced += count > 1
     assert sliced > 4
@@ -138,14 +132,8 @@ def test_the_experts_decisions_stay_within_its_work_limits() -> None:
         seat = state.current_player
         assert seat is not None
         if seat == 0:
-            thinking, count = EXPERT.think(state), 0
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    action = done.value.action
-                    break
-                count += 1
+            count, decision = run_in_slices(EXPERT.think(state))
+            action = decision.action
             most = max(most, count)
         else:
             action = player_for_seat(config, seat).act(state)

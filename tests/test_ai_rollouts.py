@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from builders import give_civ, position, put, start_turn
+from slicing import run_in_slices
 
 from vinci_core import Conquer, Decline, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
@@ -49,17 +50,14 @@ def test_a_decision_with_its_own_rollout_play_is_the_same_in_slices() -> None:
     for state in decision_positions(OWN, strong_table(7), 5):
         before = digest(state)
         whole = OWN.decide(state)
-        thinking, count = OWN.think(state), 0
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                assert done.value == whole
-                break
-            count += 1
-            if count % 40 == 0:  # other searches of the same position in between
-                hint(state)
-                assert finish(OWN_BOOK_DECLINE.think(state)).action in state.legal_actions()
+
+        def meanwhile(state: GameState = state) -> None:
+            """Other searches of the same position in between."""
+            hint(state)
+            assert finish(OWN_BOOK_DECLINE.think(state)).action in state.legal_actions()
+
+        count, decision = run_in_slices(OWN.think(state), meanwhile, every=40)
+        assert decision == whole
         assert digest(state) == before
         sliced += count > 1
     assert sliced > 6
