@@ -6,7 +6,7 @@ work limit counted in positions."""
 
 from __future__ import annotations
 
-from slicing import run_in_slices
+from slicing import decision_positions, run_in_slices
 
 from vinci_core import Conquer, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
@@ -25,19 +25,7 @@ def table(seed: int) -> GameConfig:
 
 def conquest_positions(config: GameConfig, every: int) -> list[GameState]:
     """Every ``every``-th expansion decision of seat 0 (played by ``ANSWERING``)."""
-    state = new_game(config)
-    out = []
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        if seat == 0:
-            if state.phase == "expand":
-                out.append(state)
-            action = ANSWERING.act(state)
-        else:
-            action = player_for_seat(config, seat).act(state)
-        state = state.apply(action)
-    return out[::every]
+    return decision_positions(ANSWERING, config, every, ("expand",))
 
 
 def openings(state: GameState, count: int) -> list[tuple[float, list]]:

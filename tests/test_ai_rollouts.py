@@ -4,11 +4,10 @@
 from __future__ import annotations
 
 from builders import give_civ, position, put, start_turn
-from slicing import run_in_slices
+from slicing import decision_positions, run_in_slices
 
 from vinci_core import Conquer, Decline, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
-from vinci_core.players.levels import player_for_seat
 from vinci_core.players.randomplay import RandomChooser
 from vinci_core.players.rollouts import own_conquest, own_decline_wanted, own_expand
 from vinci_core.players.virtual import VirtualPlayer
@@ -23,24 +22,6 @@ def strong_table(seed: int) -> GameConfig:
     return GameConfig(seats=[Seat(name=f"S{i}", virtual=True,
                                   ai_level="strong" if i == 0 else "book")
                              for i in range(4)], seed=seed)
-
-
-def decision_positions(player: StrongPlayer, config: GameConfig, every: int
-                       ) -> list[GameState]:
-    """Every ``every``-th choice or expansion of seat 0 in a game it plays as ``player``."""
-    state = new_game(config)
-    out = []
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        if seat == 0:
-            if state.phase in ("choose", "expand"):
-                out.append(state)
-            action = player.act(state)
-        else:
-            action = player_for_seat(config, seat).act(state)
-        state = state.apply(action)
-    return out[::every]
 
 
 def test_a_decision_with_its_own_rollout_play_is_the_same_in_slices() -> None:
