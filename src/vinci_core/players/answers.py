@@ -35,7 +35,7 @@ ANSWER_SALT = 800
 # A safety bound on the positions of one answer (a round of four turns plays ~40).
 MAX_STEPS = 2000
 
-Thinking = Generator[None, None, float]
+Answered = Generator[None, None, float]  # a value, yielding after each position
 OwnMove = Callable[[GameState], Action]  # the seat's moves after its plan (no search)
 Judge = Callable[[GameState], float]  # the value of the position the answer reaches
 # An opponent's move in the answer when it is not the book's: seat -> its policy (it yields
@@ -73,7 +73,7 @@ def play_answers(state: GameState, seat: int, own_move: OwnMove,
 
 
 def answered_value(state: GameState, seat: int, plan: list[Action], future: int,
-                   own_move: OwnMove, judge: Judge, models: Models | None = None) -> Thinking:
+                   own_move: OwnMove, judge: Judge, models: Models | None = None) -> Answered:
     """``judge``'s value after ``plan`` and the opponents' answer, on future ``future``."""
     s = state.clone()
     s.rng = rng.seed_state(state.die(1 << 30, ANSWER_SALT + future) + 1)
