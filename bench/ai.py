@@ -23,7 +23,8 @@ The last line printed is always
 ``StrongPlayer``: its budget, and the turn planner's weights ``hold_weight``,
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
 ``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
-``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``; several
+``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``, and the
+answered plans ``answer_plans``, ``answer_futures``, ``answer_work``; several
 variants separated by ``;``) with the default one on the same seeds and seats, back to
 back: each game is played with the default and with each
 variant, and the paired difference in wins and in the margin over the best book seat is
@@ -38,7 +39,8 @@ some), ``--games`` games a pair. The table is 4 seats, two of each level, seated
 alternately; every seed is played twice with the seats swapped, and half the seeds are
 classic games on Europe, half online games (Europe and Mare Nostrum in turn). A game is
 won by the higher level when one of its seats wins (a shared victory counts as a share):
-parity is 50%. Each pair ends with the line
+parity is 50%. ``--expert answer_plans=5,rollout_work=1000`` plays the expert's seats with
+those fields of :data:`EXPERT` changed (parsed like ``--variant``). Each pair ends with the line
 ``LOW vs HIGH: HIGH wins W% (95% CI L–H%) over N games``.
 """
 
@@ -49,6 +51,7 @@ import json
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +61,7 @@ from stats import wilson  # noqa: E402  (bench/stats.py)
 
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
 from vinci_core.players.ai import StrongPlayer  # noqa: E402
-from vinci_core.players.levels import LEVELS, player_for_seat  # noqa: E402
+from vinci_core.players.levels import EXPERT, LEVELS, player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
 
@@ -206,27 +209,32 @@ def ladder_table(low: str, high: str, seed: int, g: int) -> tuple[GameConfig, li
     return cfg, levels
 
 
-def ladder_pair(low: str, high: str, games: int, seed: int) -> dict[str, Any]:
-    """``games`` games of ``low`` against ``high`` (see :func:`ladder_table`)."""
+def ladder_pair(low: str, high: str, games: int, seed: int,
+                expert: StrongPlayer | None = None) -> dict[str, Any]:
+    """``games`` games of ``low`` against ``high`` (see :func:`ladder_table`); ``expert``
+    plays the expert's seats instead of :data:`EXPERT` (a variant)."""
     wins = 0.0
+    won_games: list[float] = []  # the higher level's share of each game (for pairing)
     vp: dict[str, list[int]] = {low: [], high: []}
     times: dict[str, list[float]] = {low: [], high: []}
     work: list[int] = []
     started = time.perf_counter()
     for g in range(games):
         cfg, levels = ladder_table(low, high, seed, g)
-        players: list[Any] = [player_for_seat(cfg, i) for i in range(len(levels))]
+        players: list[Any] = [expert if expert and level == "expert" else
+                              player_for_seat(cfg, i) for i, level in enumerate(levels)]
         timed = {i for i, level in enumerate(levels) if level == high}
         state, t, _c = play(cfg, players, timed, work=work)
         won = state.winners
-        wins += sum(1.0 for i in won if levels[i] == high) / len(won)
+        won_games.append(sum(1.0 for i in won if levels[i] == high) / len(won))
+        wins += won_games[-1]
         for i, level in enumerate(levels):
             vp[level].append(state.scores[i])
         times[high].extend(t)
         if (g + 1) % 20 == 0:
             print(f"  {g + 1} games: {high} won {wins:.1f} "
                   f"({time.perf_counter() - started:.0f} s)", flush=True)
-    return {"low": low, "high": high, "games": games, "wins": wins, "vp": vp,
+    return {"low": low, "high": high, "games": games, "wins": wins, "won": won_games, "vp": vp,
             "times": times[high], "work": work, "seconds": time.perf_counter() - started}
 
 
@@ -237,11 +245,15 @@ def ladder(args: argparse.Namespace) -> int:
         pairs = tuple(p for p in LADDER if p in wanted)
         if len(pairs) != len(wanted):
             raise SystemExit(f"--pairs: choose among {', '.join('-'.join(p) for p in LADDER)}")
+    expert = None
+    if args.expert:
+        expert = replace(EXPERT, **parse_variant(args.expert))
+        print(f"the expert: {expert}", flush=True)
     results = []
     for low, high in pairs:
         print(f"{low} vs {high}: 4 seats, two of each, seats swapped on every seed, classic "
               f"and online half each, {args.games} games:", flush=True)
-        run = ladder_pair(low, high, args.games, args.seed)
+        run = ladder_pair(low, high, args.games, args.seed, expert)
         results.append(run)
         n = run["games"]
         if run["times"]:
@@ -358,6 +370,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --ladder: some pairs, e.g. easy-book,strong-expert")
     parser.add_argument("--variant", default=None,
                         help="compare a StrongPlayer variant, e.g. rollout_work=750,horizon=1")
+    parser.add_argument("--expert", default=None,
+                        help="with --ladder: the expert's fields changed, e.g. "
+                             "answer_plans=5,rollout_work=1000 (parsed like --variant)")
     parser.add_argument("--base", default=None,
                         help="with --variant: the fields of the player compared against "
                              "(default: the strong level), e.g. the expert's budget")

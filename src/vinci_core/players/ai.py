@@ -17,6 +17,11 @@ How the strong player decides (all through the engine's public API: ``legal_acti
   the provinces the neighbours could take back next turn. It plays the first conquest of
   the best sequence, or stops. A civilization's entry is searched with a wider beam
   (:data:`ENTRY_BEAM`).
+- **The opponents' answer**: the planner's best sequences for its best first conquests are
+  each played on through every opponent's next turn, by the book, on a few resampled
+  futures (:mod:`.answers`, :data:`ANSWER_PLANS`); the one worth most after that answer is
+  played. The book's next conquests are predictable, so this replaces a guess at what a
+  neighbour takes back with what it does.
 - **Civilization and decline**: Monte-Carlo rollouts. Each option is played on a few
   copies of the game, with the bag's future draws resampled, every seat played by the book
   for the next two rounds; the options are compared on common random numbers by the VP
@@ -67,13 +72,16 @@ from ..game.tiles import Tile, civ_tokens
 from ..turn.choose import tokens_received
 from ..turn.conquer import ESPIONAGE_COST
 from ..turn.state import GameState
+from .answers import Models, judged_plan
 from .planner import (
     EXPOSED_WEIGHT,
     HAND_WEIGHT,
     HOLD_WEIGHT,
     PLAN_RIVAL,
     PlanWeights,
+    beam_search,
     best_sequence,
+    distinct_openings,
     plan_value,
     rival_prospect,
     threat_power,
@@ -123,6 +131,18 @@ PLAN_WORK = 120
 # same seeds against the book players (docs/players.md): more wins and a larger margin over
 # the best book seat at 4 and 6 seats.
 RIVAL_WEIGHT = 0.5
+# Turn plans judged by the opponents' answer (:mod:`.answers`, issue 31): the planner's best
+# sequence for each of its ANSWER_PLANS best first conquests is played on through the
+# opponents' next turns by the book, on ANSWER_FUTURES resampled futures within ANSWER_WORK
+# positions, and the best mean value is played. The book's next conquests (V-4) are not a
+# guess, so this replaces the planner's static fear of a counter-attack with the real one.
+# Measured against the book players (docs/players.md, "The opponents' answer"): at 4 seats
+# +9.5 ± 2.7 points of wins and +5.9 ± 1.0 VP of margin on 400 fresh seeds, and more wins
+# and a larger margin at 5 and 6 seats and online; about 1.2 times the positions at p95.
+ANSWER_PLANS = 3
+ANSWER_FUTURES = 2
+ANSWER_WORK = 300
+MODEL_WIDTH = 3  # conquests a modelled searching opponent tries a step (``answer_models``)
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
 
@@ -228,6 +248,19 @@ class StrongPlayer:
     # The turn planner's beam for a civilization's entry (see ENTRY_BEAM; still within
     # ``plan_work``); 0: ``beam`` like any turn.
     entry_beam: int = ENTRY_BEAM
+    # Turn plans judged by the opponents' answer (players/answers.py): with n > 0 the
+    # planner's best sequence for each of its n best first conquests is played to the end
+    # of the turn and the opponents' next turns by the book, on ``answer_futures``
+    # resampled futures within ``answer_work`` positions; the best mean value is played.
+    # 0: the planner's static value alone decides.
+    answer_plans: int = ANSWER_PLANS
+    answer_futures: int = ANSWER_FUTURES
+    answer_work: int = ANSWER_WORK
+    # In the opponents' answer, a seat whose level searches (strong, expert: its seat's
+    # ``ai_level``, public at the table) plays its conquests by a one-step version of this
+    # planner and declines by the fitted rule (players/rollouts.py), not by the book; every
+    # other seat, a person's included, is played by the book. False: the book for all.
+    answer_models: bool = False
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -499,8 +532,75 @@ class StrongPlayer:
         beam = self.beam
         if self.entry_beam and not state.empire(seat):
             beam = self.entry_beam
+        if self.answer_plans:
+            return self._answered_plan(state, seat, beam)
         return best_sequence(state, seat, lambda s: self._plan_value(s, seat), beam,
                              self.plan_work)
+
+    def _answered_plan(self, state: GameState, seat: int, beam: int
+                       ) -> Thinking[list[Action]]:
+        """The planner's best openings judged by the opponents' answer (:mod:`.answers`);
+        a forced entry never weighs stopping."""
+        _best, scored = yield from beam_search(state, seat, lambda s: self._plan_value(s, seat),
+                                               beam, self.plan_work)
+        if Finish() not in state.legal_actions():
+            scored = [(value, plan) for value, plan in scored if plan]
+        candidates = distinct_openings(scored, self.answer_plans)
+        return (yield from judged_plan(state, seat, candidates, self.answer_futures,
+                                       self.answer_work, self._own_move_after_plan,
+                                       lambda end: self._race_value(end, seat),
+                                       self._answer_models(state, seat)))
+
+    def _answer_models(self, state: GameState, seat: int) -> Models:
+        """The opponents played by a model of the searching levels in the answer (see
+        ``answer_models``); none by default."""
+        if not self.answer_models:
+            return {}
+        return {other: self._searching_opponent for other, s in enumerate(state.config.seats)
+                if other != seat and s.ai_level in ("strong", "expert")}
+
+    def _searching_opponent(self, state: GameState) -> Generator[None, None, Action]:
+        """A searching opponent's move in the answer: its conquests by the one-step
+        planner (:func:`.rollouts.own_expand`, MODEL_WIDTH conquests tried), its
+        reorganization and returned tokens as this player places them, the rest by the
+        book."""
+        other = state.current_player
+        assert other is not None
+        phase = state.phase
+        if phase == "expand":
+            return (yield from own_expand(state, other, self._plan_value, MODEL_WIDTH,
+                                          True, True))
+        if phase == "reorganize":
+            return self._reorganize(state, other).action
+        if phase == "redistribute":
+            return self._redistribute(state, other).action
+        return VirtualPlayer.for_seat(state.config, other).act(state)
+
+    def _own_move_after_plan(self, state: GameState) -> Action:
+        """The seat's moves after a planned turn, with no search: stop conquering, then
+        reorganize, build a fort and place returned tokens as this player does."""
+        seat = state.current_player
+        assert seat is not None
+        phase = state.phase
+        if phase == "expand":
+            return Finish()
+        if phase == "reorganize":
+            return self._reorganize(state, seat).action
+        if phase == "redistribute":
+            return self._redistribute(state, seat).action
+        if phase == "end_of_turn":
+            p = fort_province(state, seat)
+            return EndTurn() if p is None else Fort(state.board.ids[p])
+        return VirtualPlayer.for_seat(state.config, seat).act(state)
+
+    def _race_value(self, state: GameState, seat: int) -> float:
+        """``seat``'s :func:`position_value` less ``rival_weight`` times the best
+        opponent's, as the rollouts weigh an end."""
+        own = position_value(state, seat, self.endgame)
+        if not self.rival_weight:
+            return own
+        return own - self.rival_weight * max(position_value(state, o, self.endgame)
+                                             for o in range(state.rules.seats) if o != seat)
 
     # -- reorganization, returned tokens, end of turn --
 

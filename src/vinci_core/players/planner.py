@@ -250,9 +250,22 @@ def best_sequence(state: GameState, seat: int, value: Callable[[GameState], floa
     by ``value``, ``beam_width`` kept at each depth: the best sequence (empty: stopping is
     best). It yields after each position it plays and stops at ``work_limit`` positions
     (the best sequence found so far)."""
+    best_plan, _scored = yield from beam_search(state, seat, value, beam_width, work_limit)
+    return best_plan
+
+
+Scored = list[tuple[float, list[Action]]]
+
+
+def beam_search(state: GameState, seat: int, value: Callable[[GameState], float],
+                beam_width: int, work_limit: int
+                ) -> Generator[None, None, tuple[list[Action], Scored]]:
+    """:func:`best_sequence`'s search: the best sequence, and every sequence it scored
+    (the empty one first, then in the order played) with its value."""
     start = value(state)
     beam: list[tuple[float, list[Action], GameState]] = [(start, [], state)]
     best_value, best_plan = start, []
+    scored: Scored = [(start, [])]
     seen: set[tuple[frozenset[int], int, int]] = set()
     turn_seat = state.turn_seat
     work = 0
@@ -273,14 +286,34 @@ def best_sequence(state: GameState, seat: int, value: Callable[[GameState], floa
                     continue
                 seen.add(key)
                 children.append((value(child), [*plan, action], child))
+                scored.append(children[-1][:2])
         children.sort(key=lambda c: -c[0])
         beam = children[:beam_width]
         if beam and beam[0][0] > best_value + 1e-9:
             best_value, best_plan = beam[0][0], beam[0][1]
-    return best_plan
+    return best_plan, scored
 
 
-__all__ = ["EXPOSED_WEIGHT", "HAND_WEIGHT", "HOLD_WEIGHT", "PLAN_RIVAL", "PlanWeights",
-           "best_sequence", "declined_exposed_worth", "exposed_worth", "plan_value",
-           "reach_worth", "rival_prospect", "threat_power", "threats", "turn_income",
-           "turns_after"]
+def distinct_openings(scored: Scored, count: int) -> Scored:
+    """The best scored sequence for each first conquest (stopping at once is one more
+    opening), the ``count`` best by value; ties keep the order they were scored in.
+
+    >>> from vinci_core.game.actions import Conquer
+    >>> a, b = Conquer("ENG"), Conquer("SCO")
+    >>> openings = distinct_openings([(1.0, []), (3.0, [a]), (2.0, [b]), (4.0, [a, b])], 2)
+    >>> [(value, [c.province for c in plan]) for value, plan in openings]
+    [(4.0, ['ENG', 'SCO']), (2.0, ['SCO'])]
+    """
+    best: dict[Action | None, tuple[float, list[Action]]] = {}
+    for value, plan in scored:
+        opening = plan[0] if plan else None
+        if opening not in best or value > best[opening][0] + 1e-9:
+            best[opening] = (value, plan)
+    ranked = sorted(best.values(), key=lambda v: -v[0])
+    return ranked[:count]
+
+
+__all__ = ["EXPOSED_WEIGHT", "HAND_WEIGHT", "HOLD_WEIGHT", "PLAN_RIVAL", "PlanWeights", "Scored",
+           "beam_search", "best_sequence", "declined_exposed_worth", "distinct_openings",
+           "exposed_worth", "plan_value", "reach_worth", "rival_prospect", "threat_power",
+           "threats", "turn_income", "turns_after"]
