@@ -72,7 +72,7 @@ from ..game.tiles import Tile, civ_tokens
 from ..turn.choose import tokens_received
 from ..turn.conquer import ESPIONAGE_COST
 from ..turn.state import GameState
-from .answers import Models, judged_plan
+from .answers import judged_plan
 from .planner import (
     EXPOSED_WEIGHT,
     HAND_WEIGHT,
@@ -142,7 +142,6 @@ RIVAL_WEIGHT = 0.5
 ANSWER_PLANS = 3
 ANSWER_FUTURES = 2
 ANSWER_WORK = 300
-MODEL_WIDTH = 3  # conquests a modelled searching opponent tries a step (``answer_models``)
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
 
@@ -256,11 +255,6 @@ class StrongPlayer:
     answer_plans: int = ANSWER_PLANS
     answer_futures: int = ANSWER_FUTURES
     answer_work: int = ANSWER_WORK
-    # In the opponents' answer, a seat whose level searches (strong, expert: its seat's
-    # ``ai_level``, public at the table) plays its conquests by a one-step version of this
-    # planner and declines by the fitted rule (players/rollouts.py), not by the book; every
-    # other seat, a person's included, is played by the book. False: the book for all.
-    answer_models: bool = False
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -548,33 +542,7 @@ class StrongPlayer:
         candidates = distinct_openings(scored, self.answer_plans)
         return (yield from judged_plan(state, seat, candidates, self.answer_futures,
                                        self.answer_work, self._own_move_after_plan,
-                                       lambda end: self._race_value(end, seat),
-                                       self._answer_models(state, seat)))
-
-    def _answer_models(self, state: GameState, seat: int) -> Models:
-        """The opponents played by a model of the searching levels in the answer (see
-        ``answer_models``); none by default."""
-        if not self.answer_models:
-            return {}
-        return {other: self._searching_opponent for other, s in enumerate(state.config.seats)
-                if other != seat and s.ai_level in ("strong", "expert")}
-
-    def _searching_opponent(self, state: GameState) -> Generator[None, None, Action]:
-        """A searching opponent's move in the answer: its conquests by the one-step
-        planner (:func:`.rollouts.own_expand`, MODEL_WIDTH conquests tried), its
-        reorganization and returned tokens as this player places them, the rest by the
-        book."""
-        other = state.current_player
-        assert other is not None
-        phase = state.phase
-        if phase == "expand":
-            return (yield from own_expand(state, other, self._plan_value, MODEL_WIDTH,
-                                          True, True))
-        if phase == "reorganize":
-            return self._reorganize(state, other).action
-        if phase == "redistribute":
-            return self._redistribute(state, other).action
-        return VirtualPlayer.for_seat(state.config, other).act(state)
+                                       lambda end: self._race_value(end, seat)))
 
     def _own_move_after_plan(self, state: GameState) -> Action:
         """The seat's moves after a planned turn, with no search: stop conquering, then

@@ -38,19 +38,14 @@ MAX_STEPS = 2000
 Answered = Generator[None, None, float]  # a value, yielding after each position
 OwnMove = Callable[[GameState], Action]  # the seat's moves after its plan (no search)
 Judge = Callable[[GameState], float]  # the value of the position the answer reaches
-# An opponent's move in the answer when it is not the book's: seat -> its policy (it yields
-# after each position it tries, so the work is counted).
-Models = dict[int, Callable[[GameState], Generator[None, None, Action]]]
 
 
-def play_answers(state: GameState, seat: int, own_move: OwnMove,
-                 models: Models | None = None) -> Generator[None, None, GameState]:
+def play_answers(state: GameState, seat: int, own_move: OwnMove
+                 ) -> Generator[None, None, GameState]:
     """Play ``state`` on until ``seat``'s next turn begins: ``seat``'s moves by
     ``own_move`` (the end of its turn, tokens returned to it meanwhile), every other
-    seat's by its model in ``models`` if it has one, else by the book. Yields after each
-    position it plays (a model's tries included)."""
+    seat's by the book. Yields after each position it plays."""
     book = [VirtualPlayer.for_seat(state.config, i) for i in range(state.rules.seats)]
-    models = models or {}
     away = state.turn_seat != seat
     for _ in range(MAX_STEPS):
         if state.is_terminal:
@@ -61,32 +56,27 @@ def play_answers(state: GameState, seat: int, own_move: OwnMove,
             break
         actor = state.current_player
         assert actor is not None
-        if actor == seat:
-            action = own_move(state)
-        elif actor in models:
-            action = yield from models[actor](state)
-        else:
-            action = book[actor].act(state)
+        action = own_move(state) if actor == seat else book[actor].act(state)
         yield
         state = state.apply(action)
     return state
 
 
 def answered_value(state: GameState, seat: int, plan: list[Action], future: int,
-                   own_move: OwnMove, judge: Judge, models: Models | None = None) -> Answered:
+                   own_move: OwnMove, judge: Judge) -> Answered:
     """``judge``'s value after ``plan`` and the opponents' answer, on future ``future``."""
     s = state.clone()
     s.rng = rng.seed_state(state.die(1 << 30, ANSWER_SALT + future) + 1)
     for action in plan:
         yield
         s = s.apply(action)
-    end = yield from play_answers(s, seat, own_move, models)
+    end = yield from play_answers(s, seat, own_move)
     return judge(end)
 
 
 def judged_plan(state: GameState, seat: int, candidates: Scored, futures: int,
-                work_limit: int, own_move: OwnMove, judge: Judge,
-                models: Models | None = None) -> Generator[None, None, list[Action]]:
+                work_limit: int, own_move: OwnMove, judge: Judge
+                ) -> Generator[None, None, list[Action]]:
     """The candidate plan with the best mean value after the opponents' answer (ties:
     the planner's order). One candidate needs no answer."""
     if len(candidates) <= 1:
@@ -97,7 +87,7 @@ def judged_plan(state: GameState, seat: int, candidates: Scored, futures: int,
         if rounds and work * (rounds + 1) > work_limit * rounds:
             break
         for k, (_value, plan) in enumerate(candidates):
-            answer = answered_value(state, seat, plan, future, own_move, judge, models)
+            answer = answered_value(state, seat, plan, future, own_move, judge)
             while True:
                 try:
                     next(answer)
@@ -111,4 +101,4 @@ def judged_plan(state: GameState, seat: int, candidates: Scored, futures: int,
     return candidates[best][1]
 
 
-__all__ = ["ANSWER_SALT", "Models", "answered_value", "judged_plan", "play_answers"]
+__all__ = ["ANSWER_SALT", "answered_value", "judged_plan", "play_answers"]
