@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from builders import give_civ, position, put, set_score, start_turn
+from slicing import run_in_slices
 
 from vinci_core import (
     Choose,
@@ -23,6 +24,7 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.players.ai import (
+    ANSWER_WORK,
     PLAN_WORK,
     ROLLOUT_WORK,
     ROLLOUTS,
@@ -130,17 +132,6 @@ def strong_positions(config: GameConfig, every: int) -> list[GameState]:
     return out[::every]
 
 
-def slices(thinking: object) -> tuple[int, Decision]:
-    """Run a sliced decision one slice at a time: (slices, decision)."""
-    count = 0
-    while True:
-        try:
-            next(thinking)  # type: ignore[call-overload]
-        except StopIteration as done:
-            return count, done.value
-        count += 1
-
-
 def test_a_decision_in_slices_is_the_decision_at_once() -> None:
     """The page runs the search in slices, drawing and answering clicks in between (and
     a hint may be asked meanwhile): every slice boundary leaves the result unchanged."""
@@ -150,34 +141,33 @@ def test_a_decision_in_slices_is_the_decision_at_once() -> None:
     for state in strong_positions(cfg, 3):
         before = digest(state)
         whole = strong.decide(state)
-        thinking, other = strong.think(state), hint(state)
-        count = 0
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                assert done.value == whole
-                break
-            count += 1
-            if count % 50 == 0:  # other work on the same position between two slices
-                assert finish(strong.think(state)) == other
-                state.legal_actions()
+        other = hint(state)
+
+        def meanwhile(state: GameState = state, other: Decision = other) -> None:
+            """Other work on the same position between two slices."""
+            assert finish(strong.think(state)) == other
+            state.legal_actions()
+
+        count, decision = run_in_slices(strong.think(state), meanwhile)
+        assert decision == whole
         assert digest(state) == before
         sliced += count > 1
     assert sliced > 10
 
 
 def test_the_work_budget_bounds_every_decision() -> None:
-    """A decision plays at most its budget's positions (plus the last round of rollouts
-    started within it), whatever the position: that, not the clock, caps its time."""
+    """A decision plays at most its budget's positions (plus the last round of rollouts,
+    or of the opponents' answers, started within it), whatever the position: that, not the
+    clock, caps its time."""
     cfg = table(4, 9, "europe")
     # Twice the rollouts with no work limit: what the budget saves.
-    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9)
+    unbounded = StrongPlayer(rollouts=2 * ROLLOUTS, rollout_work=10**9, plan_work=10**9,
+                             answer_work=10**9)
     most = most_unbounded = 0
     for state in strong_positions(cfg, 2):
-        most = max(most, slices(StrongPlayer().think(state))[0])
-        most_unbounded = max(most_unbounded, slices(unbounded.think(state))[0])
-    assert most <= 1.5 * ROLLOUT_WORK + PLAN_WORK < most_unbounded
+        most = max(most, run_in_slices(StrongPlayer().think(state))[0])
+        most_unbounded = max(most_unbounded, run_in_slices(unbounded.think(state))[0])
+    assert most <= 1.5 * ROLLOUT_WORK + PLAN_WORK + 1.5 * ANSWER_WORK < most_unbounded
     # The smallest budget still plays one round of rollouts and decides legally.
     tiny = StrongPlayer(rollout_work=1, plan_work=1)
     for state in strong_positions(cfg, 10):

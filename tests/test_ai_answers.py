@@ -6,6 +6,8 @@ work limit counted in positions."""
 
 from __future__ import annotations
 
+from slicing import decision_positions, run_in_slices
+
 from vinci_core import Conquer, Finish, GameConfig, GameState, Seat, digest, new_game
 from vinci_core.players.ai import StrongPlayer, finish, hint
 from vinci_core.players.answers import answered_value, judged_plan, play_answers
@@ -23,19 +25,7 @@ def table(seed: int) -> GameConfig:
 
 def conquest_positions(config: GameConfig, every: int) -> list[GameState]:
     """Every ``every``-th expansion decision of seat 0 (played by ``ANSWERING``)."""
-    state = new_game(config)
-    out = []
-    while not state.is_terminal:
-        seat = state.current_player
-        assert seat is not None
-        if seat == 0:
-            if state.phase == "expand":
-                out.append(state)
-            action = ANSWERING.act(state)
-        else:
-            action = player_for_seat(config, seat).act(state)
-        state = state.apply(action)
-    return out[::every]
+    return decision_positions(ANSWERING, config, every, ("expand",))
 
 
 def openings(state: GameState, count: int) -> list[tuple[float, list]]:
@@ -106,23 +96,16 @@ def test_an_answered_decision_is_the_same_twice_and_in_slices() -> None:
         before = digest(state)
         whole = ANSWERING.decide(state)
         assert ANSWERING.decide(state) == whole
-        thinking, count = ANSWERING.think(state), 0
-        while True:
-            try:
-                next(thinking)
-            except StopIteration as done:
-                assert done.value == whole
-                break
-            count += 1
-            if count % 50 == 0:  # another search of the same position in between
-                hint(state)
+        count, decision = run_in_slices(ANSWERING.think(state), lambda s=state: hint(s))
+        assert decision == whole
         assert digest(state) == before
         sliced += count > 1
     assert sliced > 4
 
 
-def test_answered_plans_are_off_for_the_strong_level() -> None:
-    assert StrongPlayer().answer_plans == 0
+def test_the_strong_level_answers_its_plans_within_its_budget() -> None:
+    strong = StrongPlayer()
+    assert (strong.answer_plans, strong.answer_futures, strong.answer_work) == (3, 2, 300)
 
 
 def test_the_experts_decisions_stay_within_its_work_limits() -> None:
@@ -136,14 +119,8 @@ def test_the_experts_decisions_stay_within_its_work_limits() -> None:
         seat = state.current_player
         assert seat is not None
         if seat == 0:
-            thinking, count = EXPERT.think(state), 0
-            while True:
-                try:
-                    next(thinking)
-                except StopIteration as done:
-                    action = done.value.action
-                    break
-                count += 1
+            count, decision = run_in_slices(EXPERT.think(state))
+            action = decision.action
             most = max(most, count)
         else:
             action = player_for_seat(config, seat).act(state)

@@ -4,8 +4,9 @@ position, and every strong decision gives the same reason, as recorded on main b
 change. A change that alters a classic decision changes one of these digests: they were
 recorded again when the strong AI learnt to play against the leader (issue 31: the rollouts
 and the turn planner weigh the best opponent's prospects, and a larger rollout budget), a
-change meant to alter its choices, and again when a civilization's entry got a wider beam
-(issue 31, ``ENTRY_BEAM``)."""
+change meant to alter its choices, again when a civilization's entry got a wider beam
+(issue 31, ``ENTRY_BEAM``), and again when its turn plans were judged by the opponents'
+answer (issue 31, ``ANSWER_PLANS``)."""
 
 from __future__ import annotations
 
@@ -21,13 +22,13 @@ QUICK = StrongPlayer(rollouts=1, horizon=1, beam=2, choices=2)
 
 # (seats, seed, board, strong seats, budget) -> (final digest, digest of the strong reasons)
 GAMES = [
-    (4, 5, "europe", (1,), "default", ("855d5987d75ec039", "9debae9c068ae8b1")),
-    (4, 12, "europe", (0, 2), "default", ("43e99d2031e573ac", "cb347c30494e7e4a")),
-    (3, 3, "europe", (0, 1, 2), "default", ("7aebd931f3423b3f", "1120b48402a6363c")),
-    (5, 8, "europe", (4,), "default", ("8df00dfc502f9991", "b7f23353dd1afdf9")),
-    (6, 21, "europe", (0, 3), "default", ("35440ce5ffa93d0f", "0d67408d512703b7")),
-    (3, 2, "mini", (0, 1, 2), "quick", ("2c85521a0ae69f0f", "52b2f372357fd2c0")),
-    (4, 40, "mini", (1, 3), "quick", ("fd3fd73699f7b288", "4d00159a7924ef46")),
+    (4, 5, "europe", (1,), "default", ("fdfcf2b4a09ebdb5", "530cb582da0a2911")),
+    (4, 12, "europe", (0, 2), "default", ("f07f019cce70e9c4", "63cf055e8ec40440")),
+    (3, 3, "europe", (0, 1, 2), "default", ("324ff59cc04adc53", "dec40dba9481eeff")),
+    (5, 8, "europe", (4,), "default", ("c3d7dcf06bc0d03e", "53ebf923695907fe")),
+    (6, 21, "europe", (0, 3), "default", ("71afb10c3f3901af", "eca399b235f6cc47")),
+    (3, 2, "mini", (0, 1, 2), "quick", ("59d5aeb241de978d", "91db7e82590b54e7")),
+    (4, 40, "mini", (1, 3), "quick", ("ef6f3f330bdd609d", "a7cbbff8fd30298b")),
 ]
 
 

@@ -6,6 +6,8 @@ search for a civilization's entry, where it settles for the game."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from vinci_core import GameConfig, GameState, Seat, new_game
@@ -80,8 +82,10 @@ def test_c3_1_2_an_entry_gets_its_own_beam() -> None:
     """The entry is searched wider than the planner's beam of any other turn, within the
     same work limit."""
     state = a_civilizations_entry()
-    narrow = positions_searched(StrongPlayer(entry_beam=0), state)
-    assert narrow == positions_searched(StrongPlayer(entry_beam=StrongPlayer().beam), state)
-    assert positions_searched(StrongPlayer(entry_beam=1), state) < narrow
-    assert narrow < positions_searched(StrongPlayer(), state) <= StrongPlayer().plan_work
+    # The planner alone (no opponents' answer, whose positions would count too).
+    planner = StrongPlayer(answer_plans=0)
+    narrow = positions_searched(replace(planner, entry_beam=0), state)
+    assert narrow == positions_searched(replace(planner, entry_beam=planner.beam), state)
+    assert positions_searched(replace(planner, entry_beam=1), state) < narrow
+    assert narrow < positions_searched(planner, state) <= planner.plan_work
     assert StrongPlayer().entry_beam == ENTRY_BEAM > BEAM
