@@ -9,7 +9,7 @@ from __future__ import annotations
 from slicing import decision_positions, run_in_slices
 
 from vinci_core import Conquer, Finish, GameConfig, GameState, Seat, digest, new_game
-from vinci_core.players.ai import StrongPlayer, finish, hint
+from vinci_core.players.ai import StrongPlayer, finish, hint, race_value
 from vinci_core.players.answers import answered_value, judged_plan, play_answers
 from vinci_core.players.levels import EXPERT, player_for_seat
 from vinci_core.players.planner import beam_search, distinct_openings
@@ -59,13 +59,13 @@ def test_the_plan_played_is_the_one_worth_most_after_the_opponents_answer() -> N
     def mean_after_answer(plan: list) -> float:
         return sum(finish(answered_value(state, 0, plan, future,
                                          ANSWERING._own_move_after_plan,
-                                         lambda end: ANSWERING._race_value(end, 0)))
+                                         lambda end: race_value(end, 0, ANSWERING.rival_weight)))
                    for future in range(3)) / 3
 
     values = [mean_after_answer(plan) for _v, plan in candidates]
     chosen = finish(judged_plan(state, 0, candidates, 3, 10_000,
                                 ANSWERING._own_move_after_plan,
-                                lambda end: ANSWERING._race_value(end, 0)))
+                                lambda end: race_value(end, 0, ANSWERING.rival_weight)))
     assert chosen == candidates[values.index(max(values))][1]
     decided = ANSWERING.decide(state).action
     assert decided == (chosen[0] if chosen else Finish())
@@ -81,7 +81,7 @@ def test_the_answer_stops_before_a_round_of_futures_would_pass_its_work_limit() 
     def positions(limit: int) -> int:
         thinking = judged_plan(state, 0, candidates, 3, limit,
                                ANSWERING._own_move_after_plan,
-                               lambda end: ANSWERING._race_value(end, 0))
+                               lambda end: race_value(end, 0, ANSWERING.rival_weight))
         return sum(1 for _ in thinking)
 
     one_round = positions(0)

@@ -204,6 +204,34 @@ def position_value(state: GameState, seat: int, endgame: bool = True) -> float:
     return player.score + future * (turn_income(state, seat) + SPARE_TOKEN_VP * spare)
 
 
+def race_value(state: GameState, seat: int, rival_weight: float, endgame: bool = True
+               ) -> float:
+    """``seat``'s :func:`position_value` less ``rival_weight`` times the best opponent's:
+    how the rollouts and the opponents' answer weigh the position they reach."""
+    own = position_value(state, seat, endgame)
+    if not rival_weight:
+        return own
+    return own - rival_weight * max(position_value(state, o, endgame)
+                                    for o in range(state.rules.seats) if o != seat)
+
+
+def peace_partner(state: GameState, seat: int, envoys: list[Diplomacy]
+                  ) -> tuple[Diplomacy | None, int]:
+    """The Diplomacy offer with the neighbour that could hurt ``seat`` most (its tokens
+    next turn, if it reaches the empire), and those tokens; (None, 0) if none reaches it."""
+    pressure: dict[int, int] = {}
+    mine = set(state.empire(seat))
+    for d in envoys:
+        other = d.seat
+        power = threat_power(state, other)
+        reached = [p for p in state.ruleset.reach(state, other) if p in mine]
+        pressure[other] = power if reached else 0
+    best = max(envoys, key=lambda d: (pressure[d.seat], -d.seat))
+    if pressure[best.seat] <= 0:
+        return None, 0
+    return best, pressure[best.seat]
+
+
 # --- the strong player ------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -311,12 +339,8 @@ class StrongPlayer:
         if first is not None:
             s = s.apply(first)
         end = yield from _play_out(s, seat, self.horizon, first is None, work, self)
-        own = position_value(end, seat, self.endgame)
-        if not self.rival_weight:
-            return own, own
-        rival = max(position_value(end, o, self.endgame)
-                    for o in range(end.rules.seats) if o != seat)
-        return own - self.rival_weight * rival, own
+        return (race_value(end, seat, self.rival_weight, self.endgame),
+                position_value(end, seat, self.endgame))
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
                  ) -> Thinking[list[tuple[float, Action | None, float]]]:
@@ -428,7 +452,7 @@ class StrongPlayer:
             keep_reason = None
         envoys = [a for a in legal if isinstance(a, Diplomacy)]
         if envoys:
-            partner, pressure = self._peace_partner(state, seat, envoys)
+            partner, pressure = peace_partner(state, seat, envoys)
             if partner is not None:
                 name = state.config.seats[partner.seat].name
                 return _decided(state, partner, say_n(
@@ -446,20 +470,6 @@ class StrongPlayer:
         if self.endgame and turns_after(state, seat) == 0:
             return False
         return bool(state.empire(seat))
-
-    def _peace_partner(self, state: GameState, seat: int, envoys: list[Diplomacy]
-                       ) -> tuple[Diplomacy | None, int]:
-        pressure: dict[int, int] = {}
-        mine = set(state.empire(seat))
-        for d in envoys:
-            other = d.seat
-            power = threat_power(state, other)
-            reached = [p for p in state.ruleset.reach(state, other) if p in mine]
-            pressure[other] = power if reached else 0
-        best = max(envoys, key=lambda d: (pressure[d.seat], -d.seat))
-        if pressure[best.seat] <= 0:
-            return None, 0
-        return best, pressure[best.seat]
 
     def _conquest_step(self, state: GameState, seat: int, legal: list[Action],
                        keep_reason: Message | None) -> Thinking[Decision]:
@@ -542,7 +552,8 @@ class StrongPlayer:
         candidates = distinct_openings(scored, self.answer_plans)
         return (yield from judged_plan(state, seat, candidates, self.answer_futures,
                                        self.answer_work, self._own_move_after_plan,
-                                       lambda end: self._race_value(end, seat)))
+                                       lambda end: race_value(end, seat, self.rival_weight,
+                                                              self.endgame)))
 
     def _own_move_after_plan(self, state: GameState) -> Action:
         """The seat's moves after a planned turn, with no search: stop conquering, then
@@ -560,15 +571,6 @@ class StrongPlayer:
             p = fort_province(state, seat)
             return EndTurn() if p is None else Fort(state.board.ids[p])
         return VirtualPlayer.for_seat(state.config, seat).act(state)
-
-    def _race_value(self, state: GameState, seat: int) -> float:
-        """``seat``'s :func:`position_value` less ``rival_weight`` times the best
-        opponent's, as the rollouts weigh an end."""
-        own = position_value(state, seat, self.endgame)
-        if not self.rival_weight:
-            return own
-        return own - self.rival_weight * max(position_value(state, o, self.endgame)
-                                             for o in range(state.rules.seats) if o != seat)
 
     # -- reorganization, returned tokens, end of turn --
 
@@ -962,5 +964,5 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 
 __all__ = ["BookPlayer", "Decision", "StrongPlayer", "Thinking", "book_reason", "checked",
-           "defended_placement", "finish", "hint", "measured_bonus", "plan_value",
-           "position_value", "rival_prospect", "threats", "turns_after"]
+           "defended_placement", "finish", "hint", "measured_bonus", "peace_partner", "plan_value",
+           "position_value", "race_value", "rival_prospect", "threats", "turns_after"]
