@@ -208,11 +208,18 @@ def race_value(state: GameState, seat: int, rival_weight: float, endgame: bool =
                ) -> float:
     """``seat``'s :func:`position_value` less ``rival_weight`` times the best opponent's:
     how the rollouts and the opponents' answer weigh the position they reach."""
+    return race_and_own(state, seat, rival_weight, endgame)[0]
+
+
+def race_and_own(state: GameState, seat: int, rival_weight: float, endgame: bool = True
+                 ) -> tuple[float, float]:
+    """:func:`race_value` and ``seat``'s own :func:`position_value`, the latter computed
+    once for both (the rollouts report both at every end)."""
     own = position_value(state, seat, endgame)
     if not rival_weight:
-        return own
+        return own, own
     return own - rival_weight * max(position_value(state, o, endgame)
-                                    for o in range(state.rules.seats) if o != seat)
+                                    for o in range(state.rules.seats) if o != seat), own
 
 
 def peace_partner(state: GameState, seat: int, envoys: list[Diplomacy]
@@ -339,8 +346,7 @@ class StrongPlayer:
         if first is not None:
             s = s.apply(first)
         end = yield from _play_out(s, seat, self.horizon, first is None, work, self)
-        return (race_value(end, seat, self.rival_weight, self.endgame),
-                position_value(end, seat, self.endgame))
+        return race_and_own(end, seat, self.rival_weight, self.endgame)
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
                  ) -> Thinking[list[tuple[float, Action | None, float]]]:
@@ -964,5 +970,6 @@ def checked(state: GameState, decision: Decision) -> Decision:
 
 
 __all__ = ["BookPlayer", "Decision", "StrongPlayer", "Thinking", "book_reason", "checked",
-           "defended_placement", "finish", "hint", "measured_bonus", "peace_partner", "plan_value",
-           "position_value", "race_value", "rival_prospect", "threats", "turns_after"]
+           "defended_placement", "finish", "hint", "measured_bonus", "peace_partner",
+           "plan_value", "position_value", "race_and_own", "race_value", "rival_prospect",
+           "threats", "turns_after"]
