@@ -39,7 +39,9 @@ some), ``--games`` games a pair. The table is 4 seats, two of each level, seated
 alternately; every seed is played twice with the seats swapped, and half the seeds are
 classic games on Europe, half online games (Europe and Mare Nostrum in turn). A game is
 won by the higher level when one of its seats wins (a shared victory counts as a share):
-parity is 50%. ``--expert answer_plans=5,rollout_work=1000`` plays the expert's seats with
+parity is 50%. ``--seats 2`` plays duels instead, one seat of each level: online games
+(the classic rules need three seats), Europe and Mare Nostrum in turn, every seed twice with
+the seats swapped. ``--expert answer_plans=5,rollout_work=1000`` plays the expert's seats with
 those fields of :data:`EXPERT` changed (parsed like ``--variant``). Each pair ends with the line
 ``LOW vs HIGH: HIGH wins W% (95% CI L–H%) over N games``.
 """
@@ -195,14 +197,18 @@ def strong_vs_small(games: int, setup: argparse.Namespace, strong: StrongPlayer
 LADDER = tuple(zip(LEVELS, LEVELS[1:], strict=False))  # (lower, higher), weakest first
 
 
-def ladder_table(low: str, high: str, seed: int, g: int) -> tuple[GameConfig, list[str]]:
+def ladder_table(low: str, high: str, seed: int, g: int, seats: int = 4
+                 ) -> tuple[GameConfig, list[str]]:
     """Game ``g`` of a ladder pair: seed ``seed + g // 2``, the two levels seated
-    alternately (swapped in every other game), classic on Europe for even seeds, online
-    for odd ones (Europe and Mare Nostrum in turn)."""
+    alternately (swapped in every other game). Four seats: classic on Europe for even
+    seeds, online for odd ones (Europe and Mare Nostrum in turn). Two seats (a duel):
+    online, Europe and Mare Nostrum in turn."""
     n = g // 2
-    levels = [high, low, high, low] if g % 2 == 0 else [low, high, low, high]
+    levels = ([high, low] if g % 2 == 0 else [low, high]) * (seats // 2)
     options: dict[str, Any] = {"map": "europe"}
-    if n % 2:
+    if seats == 2:
+        options = {"ruleset": "online", "map": ("europe", "mare_nostrum")[n % 2]}
+    elif n % 2:
         options = {"ruleset": "online", "map": ("europe", "mare_nostrum")[(n // 2) % 2]}
     cfg = GameConfig(seats=[Seat(name=f"Seat {i + 1}", virtual=True, ai_level=level)
                             for i, level in enumerate(levels)], seed=seed + n, **options)
@@ -210,7 +216,7 @@ def ladder_table(low: str, high: str, seed: int, g: int) -> tuple[GameConfig, li
 
 
 def ladder_pair(low: str, high: str, games: int, seed: int,
-                expert: StrongPlayer | None = None) -> dict[str, Any]:
+                expert: StrongPlayer | None = None, seats: int = 4) -> dict[str, Any]:
     """``games`` games of ``low`` against ``high`` (see :func:`ladder_table`); ``expert``
     plays the expert's seats instead of :data:`EXPERT` (a variant)."""
     wins = 0.0
@@ -220,7 +226,7 @@ def ladder_pair(low: str, high: str, games: int, seed: int,
     work: list[int] = []
     started = time.perf_counter()
     for g in range(games):
-        cfg, levels = ladder_table(low, high, seed, g)
+        cfg, levels = ladder_table(low, high, seed, g, seats)
         players: list[Any] = [expert if expert and level == "expert" else
                               player_for_seat(cfg, i) for i, level in enumerate(levels)]
         timed = {i for i, level in enumerate(levels) if level == high}
@@ -249,11 +255,15 @@ def ladder(args: argparse.Namespace) -> int:
     if args.expert:
         expert = replace(EXPERT, **parse_variant(args.expert))
         print(f"the expert: {expert}", flush=True)
+    if args.seats not in (2, 4):
+        raise SystemExit("--ladder: --seats 4 (two of each level) or 2 (duels)")
+    table = ("duels, online, Europe and Mare Nostrum in turn" if args.seats == 2 else
+             "4 seats, two of each, classic and online half each")
     results = []
     for low, high in pairs:
-        print(f"{low} vs {high}: 4 seats, two of each, seats swapped on every seed, classic "
-              f"and online half each, {args.games} games:", flush=True)
-        run = ladder_pair(low, high, args.games, args.seed, expert)
+        print(f"{low} vs {high}: {table}, seats swapped on every seed, {args.games} games:",
+              flush=True)
+        run = ladder_pair(low, high, args.games, args.seed, expert, args.seats)
         results.append(run)
         n = run["games"]
         if run["times"]:
