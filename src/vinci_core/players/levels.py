@@ -43,11 +43,11 @@ DEFAULT_LEVEL: Level = "book"
 # three futures, where the strong level judges three on two; players/answers.py), and in
 # its rollouts its own empire played as it would play it (its turn planner's best of six
 # conquests, its own decline rule: players/rollouts.py), where the strong level's rollouts
-# play it by the book. Head to head (duels) it beats the strong level in 65 % of games
-# (two runs of 200 games on fresh seeds); at a table of four, two of each, the two are
-# even (docs/players.md, "The ladder"). The work limits bound every decision, in
-# positions played, the same in CPython and in the browser (p95 ~1,200 positions, max
-# ~1,900: under 2 s in the page).
+# play it by the book. Head to head (online duels) it beats the strong level in about
+# 60 % of games (59.6 % of 400 on fresh seeds, 61.5 % of the 600 it was not chosen on);
+# at a table of four, two of each, the two are even (docs/players.md, "Today's ladder").
+# The work limits bound every decision, in positions played, the same in CPython and in
+# the browser (p95 ~1,200 positions, max ~1,900: about 0.3 s at p95 in the page).
 EXPERT = StrongPlayer(rollouts=16, choices=4, beam=5, rollout_work=1000, plan_work=600,
                       answer_plans=5, answer_futures=3, answer_work=600,
                       rollout_width=6, rollout_own_decline=True)
