@@ -7,9 +7,8 @@ below it (``bench/ai.py --ladder``, figures in docs/players.md):
 - ``book``: the rulebook's own virtual player (V-1 … V-8, :mod:`.virtual`), the default;
 - ``strong``: the searching AI (:class:`.ai.StrongPlayer`) at its default budget;
 - ``expert``: the same search with a larger budget, a wider answer of the opponents
-  included (:data:`EXPERT`, :mod:`.answers`), and its own empire played in its rollouts
-  as it would play it (:mod:`.rollouts`), still deterministic and counted in positions,
-  never in time.
+  included (:data:`EXPERT`, :mod:`.answers`), still deterministic and counted in
+  positions, never in time.
 
 A level is kept in the seat's config (:attr:`Seat.ai_level`), so a saved game resumes with
 the same opponents; the default (``book``) is left out of saves and digests (D-14).
@@ -40,17 +39,16 @@ LEVELS: tuple[Level, ...] = ("easy", "book", "strong", "expert")
 DEFAULT_LEVEL: Level = "book"
 
 # The expert: the strong player's search, wider, with a wider answer (five openings on
-# three futures, where the strong level judges three on two; players/answers.py), and in
-# its rollouts its own empire played as it would play it (its turn planner's best of six
-# conquests, its own decline rule: players/rollouts.py), where the strong level's rollouts
-# play it by the book. Head to head (online duels) it beats the strong level in about
-# 60 % of games (59.6 % of 400 on fresh seeds, 61.5 % of the 600 it was not chosen on);
-# at a table of four, two of each, the two are even (docs/players.md, "Today's ladder").
-# The work limits bound every decision, in positions played, the same in CPython and in
-# the browser (p95 ~1,200 positions, max ~1,900: about 0.3 s at p95 in the page).
+# three futures, where the strong level judges three on two; players/answers.py). Head to
+# head (online duels) it beats the strong level in 60.4 % of 800 games (59.5 % of the 400
+# on seeds 2000-2199); at a table of four, two of each, the two are even (50.2 %;
+# docs/players.md, "Today's ladder"). Its rollouts got 1,000 positions instead of 1,800 to
+# pay for the answers (more rollouts, and its own empire played by its planner in them,
+# have shown no gain): its slowest decisions stay under 2 s in the browser (p95 ~1,280
+# positions, max ~1,870). The work limits bound every decision, in positions played, the
+# same in CPython and in the browser.
 EXPERT = StrongPlayer(rollouts=16, choices=4, beam=5, rollout_work=1000, plan_work=600,
-                      answer_plans=5, answer_futures=3, answer_work=600,
-                      rollout_width=6, rollout_own_decline=True)
+                      answer_plans=5, answer_futures=3, answer_work=600)
 
 AI = EasyPlayer | BookPlayer | StrongPlayer
 
