@@ -42,7 +42,8 @@ won by the higher level when one of its seats wins (a shared victory counts as a
 parity is 50%. ``--seats 2`` plays duels instead, one seat of each level: online games
 (the classic rules need three seats), Europe and Mare Nostrum in turn, every seed twice with
 the seats swapped. ``--expert answer_plans=5,rollout_work=1000`` plays the expert's seats with
-those fields of :data:`EXPERT` changed (parsed like ``--variant``). Each pair ends with the line
+those fields of the table's expert changed (``levels.expert_for``: in a duel
+``EXPERT_DUEL``; parsed like ``--variant``). Each pair ends with the line
 ``LOW vs HIGH: HIGH wins W% (95% CI L–H%) over N games``.
 """
 
@@ -63,7 +64,7 @@ from stats import wilson  # noqa: E402  (bench/stats.py)
 
 from vinci_core import Choose, GameConfig, Seat, new_game  # noqa: E402
 from vinci_core.players.ai import StrongPlayer  # noqa: E402
-from vinci_core.players.levels import EXPERT, LEVELS, player_for_seat  # noqa: E402
+from vinci_core.players.levels import LEVELS, expert_for, player_for_seat  # noqa: E402
 
 SMALL = StrongPlayer(rollouts=2, horizon=1, beam=1, choices=2)  # the smaller budget
 
@@ -218,7 +219,7 @@ def ladder_table(low: str, high: str, seed: int, g: int, seats: int = 4
 def ladder_pair(low: str, high: str, games: int, seed: int,
                 expert: StrongPlayer | None = None, seats: int = 4) -> dict[str, Any]:
     """``games`` games of ``low`` against ``high`` (see :func:`ladder_table`); ``expert``
-    plays the expert's seats instead of :data:`EXPERT` (a variant)."""
+    plays the expert's seats instead of the level's own (a variant)."""
     wins = 0.0
     won_games: list[float] = []  # the higher level's share of each game (for pairing)
     vp: dict[str, list[int]] = {low: [], high: []}
@@ -253,7 +254,7 @@ def ladder(args: argparse.Namespace) -> int:
             raise SystemExit(f"--pairs: choose among {', '.join('-'.join(p) for p in LADDER)}")
     expert = None
     if args.expert:
-        expert = replace(EXPERT, **parse_variant(args.expert))
+        expert = replace(expert_for(args.seats), **parse_variant(args.expert))
         print(f"the expert: {expert}", flush=True)
     if args.seats not in (2, 4):
         raise SystemExit("--ladder: --seats 4 (two of each level) or 2 (duels)")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import doctest
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from vinci_core.players.easy import LATE_DECLINE_TOKENS, EasyPlayer
 from vinci_core.players.levels import (
     DEFAULT_LEVEL,
     EXPERT,
+    EXPERT_DUEL,
     LEVELS,
     player_for_level,
     player_for_seat,
@@ -113,6 +115,18 @@ def test_the_expert_decides_at_its_own_budget() -> None:
     assert player == EXPERT
     decision = player.decide(state)
     assert isinstance(decision.action, Choose) and "expects" in decision.reason
+
+
+def test_the_expert_plays_a_duel_for_the_margin_over_its_opponent() -> None:
+    # Two seats: a VP the opponent scores is one the expert falls behind, so it weighs the
+    # opponent's value fully; at a larger table, as at every other level, the compromise.
+    duel = table(["strong", "expert"], seed=5, ruleset="online")
+    assert player_for_seat(duel, 1) == EXPERT_DUEL
+    assert EXPERT_DUEL.rival_weight == EXPERT_DUEL.plan_rival == 1.0
+    assert EXPERT.rival_weight < 1.0 and EXPERT.plan_rival < 1.0
+    assert EXPERT_DUEL == replace(EXPERT, rival_weight=1.0, plan_rival=1.0)
+    assert player_for_seat(table(["strong", "expert", "book"], seed=5), 1) == EXPERT
+    assert player_for_seat(duel, 0) == StrongPlayer()  # the strong level: one for all tables
 
 
 def test_easy_plays_the_same_game_again_from_the_same_seed() -> None:
