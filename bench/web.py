@@ -278,7 +278,9 @@ def bench_cold(bench: Bench) -> dict:
             "cold_transfer_bytes": transfer}
 
 
-def bench_offline(bench: Bench) -> dict:
+def _offline_page(bench: Bench):
+    """A page of ``bench``'s site, its service worker in control, the network cut; with the
+    bytes its first visit fetched."""
     ctx = bench.new_context("allow")
     page = ctx.new_page()
     before = bench.bytes_sent()
@@ -287,20 +289,41 @@ def bench_offline(bench: Bench) -> dict:
                            timeout=READY_TIMEOUT_MS)
     first_visit = bench.bytes_sent() - before
     ctx.set_offline(True)
-    samples = []
-    for _ in range(bench.runs):
-        page.reload(wait_until="commit")
-        page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
-        samples.append(float(page.evaluate("window.__readyAt")))
+    return ctx, page, first_visit
+
+
+def _offline_reload(page) -> float:
+    page.reload(wait_until="commit")
+    page.wait_for_function("window.__readyAt !== undefined", timeout=READY_TIMEOUT_MS)
+    return float(page.evaluate("window.__readyAt"))
+
+
+def bench_offline(bench: Bench) -> dict:
+    ctx, page, first_visit = _offline_page(bench)
+    samples = [_offline_reload(page) for _ in range(bench.runs)]
     ctx.close()
     return {"offline_reload_ms": summary(samples), "first_visit_transfer_bytes": first_visit}
 
 
-@measure("offline_reload")
-def offline_reload(bench: Bench) -> dict:
-    """The offline reload of ``load`` alone, so that ``--compare`` measures the other build's
-    too (``compare:offline_reload``)."""
-    return bench_offline(bench)["offline_reload_ms"]
+@measure("offline_reload", paired=True)
+def offline_reload(bench: Bench, other: Bench | None = None) -> Any:
+    """The offline reload of ``load`` alone; with ``other`` (--compare), a page of each
+    build reloads in turn, and ours less theirs within each round is summed up too
+    (``ours_minus_compare_ms``): the machine's drift falls on both alike."""
+    if other is None:
+        return bench_offline(bench)["offline_reload_ms"]
+    pages = [_offline_page(bench), _offline_page(other)]
+    ours: list[float] = []
+    theirs: list[float] = []
+    for _ in range(bench.runs):
+        ours.append(_offline_reload(pages[0][1]))
+        theirs.append(_offline_reload(pages[1][1]))
+    for ctx, _page, _bytes in pages:
+        ctx.close()
+    paired = [o - t for o, t in zip(ours, theirs, strict=True)]
+    return ({**summary(ours), "ours_minus_compare_ms": {
+                **summary(paired), "ours_faster": sum(d < 0 for d in paired)}},
+            summary(theirs))
 
 
 def bench_first_visit_disk(playwright, chromium: str, bench: Bench) -> dict:
