@@ -288,8 +288,15 @@ def _offline_page(bench: Bench):
     page.wait_for_function("navigator.serviceWorker.controller !== null",
                            timeout=READY_TIMEOUT_MS)
     first_visit = bench.bytes_sent() - before
+    # A returning player's browser keeps the snapshot of a started Python that the first
+    # visit made once idle (web/pyodide-start.mjs); builds without one have no data-snapshot.
+    page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
     ctx.set_offline(True)
     return ctx, page, first_visit
+
+
+SNAPSHOT_SETTLED = ("() => !['pending', 'making'].includes("
+                    "document.documentElement.dataset.pythonSnapshot)")
 
 
 def _offline_reload(page) -> float:

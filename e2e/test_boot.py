@@ -34,7 +34,7 @@ def test_boots_to_ready_with_engine_output(site, ready_page):
     # index.html preloads PyScript's core and config, the Pyodide core and the page's zip:
     # each file is still fetched only once (a preload whose request mode differs from the
     # fetch would be downloaded twice).
-    for name in ("pyscript/core.js", "pyscript.json", "pyodide/pyodide.mjs",
+    for name in ("pyscript/core.js", "pyscript.json", "pyodide-start.mjs", "pyodide/pyodide.mjs",
                  "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                  "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json", "page.zip",
                  *(f"pyodide/{wheel}" for wheel in wheels)):

@@ -110,7 +110,11 @@ def test_pyscript_starts_the_page_with_the_sites_own_files():
     # index.html runs boot.py with pyscript.json: the site's Pyodide, our wheel by name from
     # the site's lock (passthrough: Pyodide's loader, no micropip), the page's zip unpacked.
     config = json.loads((build_site.WEB / build_site.PAGE_CONFIG).read_text())
-    assert config["interpreter"] == "./pyodide/pyodide.mjs"
+    # The interpreter: the site's Pyodide, through our module that restores this browser's
+    # snapshot of a started Python when it keeps one (e2e/test_python_snapshot.py).
+    assert config["interpreter"] == "./pyodide-start.mjs"
+    start = (build_site.WEB / "pyodide-start.mjs").read_text()
+    assert 'from "./pyodide/pyodide.mjs";' in start
     assert config["packages"] == ["vinci-core"] and config["packages_cache"] == "passthrough"
     assert config["files"] == {f"./{build_site.PAGE_ZIP}": "./*"}
     page = (build_site.WEB / "index.html").read_text()

@@ -1,0 +1,112 @@
+"""A returning player's Python starts from this browser's snapshot of a started interpreter
+(web/pyodide-start.mjs): made once after a visit that keeps the site offline, restored on the
+next start, dropped when it does not load."""
+
+from __future__ import annotations
+
+import pytest
+from game_driver import digest, html, start_game, wait_digest_change
+
+pytestmark = pytest.mark.e2e
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+CACHE = "vinci-python-snapshot"
+FAILED = "vinci.python-snapshot-failed"
+STATE = "(document.documentElement.dataset.pythonSnapshot ?? null)"
+SNAPSHOTS = f"async () => (await (await caches.open('{CACHE}')).keys()).map(r => r.url)"
+MODULE = "./pyodide-start.mjs"
+
+
+def _stored(offline_site):
+    """A first visit, controlled by the service worker, once its snapshot is stored."""
+    page = offline_site.new_page()
+    offline_site.goto_ready(page)
+    page.wait_for_function(CONTROLLED)
+    page.wait_for_function(f"() => ['stored', 'failed', 'none'].includes({STATE})")
+    assert page.evaluate(STATE) == "stored"
+    return page
+
+
+def _reload(offline_site, page) -> None:
+    page.reload(wait_until="commit")
+    offline_site.goto_ready(page)
+
+
+def test_the_snapshot_packs_its_pages_of_zeros_away_and_back(ready_page):
+    # Three pages of 4 KiB: zeros, some bytes, zeros with one byte at the very end.
+    same = ready_page.evaluate("""async (url) => {
+        const { pack, unpack } = await import(url);
+        const memory = new Uint8Array(3 * 4096);
+        memory.set([1, 2, 3], 4096);
+        memory[3 * 4096 - 1] = 7;
+        const packed = pack(memory);
+        const back = unpack(packed);
+        return [packed.length, back.length, back.every((b, i) => b === memory[i])];
+    }""", MODULE)
+    assert same == [4 * (2 + 2) + 2 * 4096, 3 * 4096, True]
+
+
+def test_a_returning_player_starts_python_from_the_browsers_snapshot(offline_site):
+    page = _stored(offline_site)
+    version = page.evaluate(f"import('{MODULE}').then(m => m.version)")  # Pyodide's
+    assert version and version[0].isdigit()
+    assert page.evaluate(SNAPSHOTS) == [
+        f"https://app.test/pyodide/snapshot-{version}.bin"]
+
+    offline_site.go_offline()
+    _reload(offline_site, page)
+    assert page.evaluate(STATE) == "used"
+    page.wait_for_selector("html[data-edges='1']", state="attached")  # pydantic loads too
+    assert page.get_by_test_id("engine-check").text_content().startswith("ok:")
+    assert page.get_by_test_id("python-version").text_content().startswith("3.14")
+    start_game(page, "hotseat", ("Ann", "Bo", "Cy"))
+    before = digest(page)
+    page.locator('[data-slot="1"]').click()
+    wait_digest_change(page, before)
+    assert offline_site.offline_hits == []
+
+
+def test_each_start_from_the_snapshot_draws_its_own_new_games(offline_site):
+    # The snapshot holds Python's random generator as it was when the snapshot was taken:
+    # without a new seed at each start, every start would deal the same new game.
+    page = _stored(offline_site)
+    dealt = []
+    for _ in range(2):
+        _reload(offline_site, page)
+        assert page.evaluate(STATE) == "used"
+        start_game(page, "hotseat", ("Ann", "Bo", "Cy"))  # no seed given: the page draws one
+        dealt.append(digest(page))
+    assert dealt[0] != dealt[1]
+
+
+def test_a_snapshot_that_does_not_load_is_dropped_and_python_starts_as_usual(offline_site):
+    page = _stored(offline_site)
+    # The stored snapshot with its first bytes (Pyodide's mark of a snapshot) spoilt.
+    page.evaluate("""async ([cache, url]) => {
+        const { pack, unpack } = await import(url);
+        const store = await caches.open(cache);
+        const [key] = await store.keys();
+        const memory = unpack(new Uint8Array(await (await store.match(key)).arrayBuffer()));
+        memory.fill(0, 0, 16);
+        await store.put(key, new Response(pack(memory)));
+    }""", [CACHE, MODULE])
+    _reload(offline_site, page)
+    assert page.evaluate(STATE) == "failed"
+    page.wait_for_selector("html[data-edges='1']", state="attached")
+    assert page.get_by_test_id("engine-check").text_content().startswith("ok:")
+    assert page.evaluate(f"localStorage.getItem('{FAILED}')")  # none is made again
+    page.wait_for_function(f"async () => !(await caches.has('{CACHE}'))")
+
+    _reload(offline_site, page)
+    assert page.evaluate(STATE) == "none"
+
+
+def test_a_snapshot_deleted_by_a_new_build_is_made_again(offline_site):
+    # A new build's service worker deletes the snapshot's cache with the old build's.
+    page = _stored(offline_site)
+    page.evaluate(f"caches.delete('{CACHE}')")
+    _reload(offline_site, page)
+    assert html(page, "pythonSnapshot") in ("pending", "making", "stored")
+    page.wait_for_function(f"() => {STATE} === 'stored'")
+    _reload(offline_site, page)
+    assert page.evaluate(STATE) == "used"
