@@ -329,7 +329,9 @@ def offline_reload(bench: Bench, other: Bench | None = None) -> Any:
         ctx.close()
     paired = [o - t for o, t in zip(ours, theirs, strict=True)]
     return ({**summary(ours), "ours_minus_compare_ms": {
-                **summary(paired), "ours_faster": sum(d < 0 for d in paired)}},
+                **summary(paired), "ours_faster": sum(d < 0 for d in paired),
+                "standard_error": round(statistics.stdev(paired) / len(paired) ** 0.5, 1)
+                if len(paired) > 1 else None}},
             summary(theirs))
 
 

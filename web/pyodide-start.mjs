@@ -106,7 +106,7 @@ function say(state) {
 
 async function readSnapshot() {
   try {
-    const hit = await (await caches.open(CACHE)).match(KEY);
+    const hit = await caches.match(KEY, { cacheName: CACHE }); // (opening would make one)
     return hit ? unpack(new Uint8Array(await hit.arrayBuffer())) : null;
   } catch {
     return null; // Cache Storage refused: start as usual
