@@ -42,8 +42,10 @@ const IDLE_TIMEOUT_MS = 10_000;
 const AFTER_RESTORE = "import random; random.seed()";
 
 /** The snapshot ``memory`` without its pages of zeros: [byte length, page count, the
- * pages' numbers] as 32-bit words, then those pages. About 12 MB of Pyodide's 31 MB. */
+ * pages' numbers] as 32-bit words, then those pages (the last one padded with zeros if it
+ * is short). About 12 MB of Pyodide's 31 MB. */
 export function pack(memory) {
+  if (memory.byteLength % 4) throw new Error("a snapshot is a whole number of 32-bit words");
   const words = new Uint32Array(memory.buffer, memory.byteOffset, memory.byteLength >> 2);
   const perPage = PAGE >> 2;
   const kept = [];
@@ -73,11 +75,16 @@ export function unpack(packed) {
   const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
   const length = view.getUint32(0, true);
   const count = view.getUint32(4, true);
+  if (packed.byteLength !== 4 * (2 + count) + count * PAGE) {
+    throw new Error("not a packed snapshot");
+  }
   const memory = new Uint8Array(length);
   let at = 4 * (2 + count);
   for (let k = 0; k < count; k++) {
-    const page = view.getUint32(4 * (2 + k), true);
-    memory.set(packed.subarray(at, at + PAGE), page * PAGE);
+    const start = view.getUint32(4 * (2 + k), true) * PAGE;
+    if (start >= length) throw new Error("not a packed snapshot");
+    // The last page may be short: a snapshot's length is a multiple of 16 bytes only.
+    memory.set(packed.subarray(at, at + Math.min(PAGE, length - start)), start);
     at += PAGE;
   }
   return memory;
