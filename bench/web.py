@@ -289,7 +289,8 @@ def _offline_page(bench: Bench):
                            timeout=READY_TIMEOUT_MS)
     first_visit = bench.bytes_sent() - before
     # A returning player's browser keeps the snapshot of a started Python that the first
-    # visit made once idle (web/pyodide-start.mjs); builds without one have no data-snapshot.
+    # visit made once idle (web/pyodide-start.mjs); a build without it has no
+    # data-python-snapshot, so nothing to wait for.
     page.wait_for_function(SNAPSHOT_SETTLED, timeout=READY_TIMEOUT_MS)
     ctx.set_offline(True)
     return ctx, page, first_visit
