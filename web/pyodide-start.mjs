@@ -13,7 +13,8 @@
 // same module runs as a module worker, starts a fresh interpreter there, takes its snapshot
 // and stores it (packed: its pages of zeros left out) in the "vinci-python-snapshot" cache,
 // under Pyodide's version. A new build's service worker deletes that cache with every older
-// "vinci-" cache (web/sw.js), so a snapshot never outlives the build that made it. This
+// "vinci-" cache (web/sw.js), and Pyodide refuses a snapshot that another build of it made
+// (its build id), so an old snapshot is never restored into a new Pyodide. This
 // module reads the snapshot as soon as it runs, while PyScript's own modules load, and
 // restores it when PyScript asks for the interpreter. (Restoring it at once instead, before
 // PyScript asks, was no faster: docs/performance.md.)
