@@ -117,3 +117,4 @@ def test_a_snapshot_deleted_by_a_new_build_is_made_again(offline_site):
     page.wait_for_function(f"() => {STATE} === 'stored'")
     _reload(offline_site, page)
     assert page.evaluate(STATE) == "used"
+

@@ -37,6 +37,7 @@ const KEY = new URL(`./pyodide/snapshot-${version}.bin`, import.meta.url).href;
 const FAILED = "vinci.python-snapshot-failed"; // localStorage: the version whose one failed
 const PAGE = 4096; // bytes: the packed snapshot keeps the pages that are not all zeros
 const IDLE_TIMEOUT_MS = 10_000;
+const MAKER = "vinci-python-snapshot"; // the name of the worker that makes the snapshot
 // The interpreter of the snapshot imported `random` while it started (tempfile does), so it
 // holds the generator's state of that moment: every start from the snapshot would draw the
 // same new-game seeds. Seed it again from the system's entropy at once.
@@ -109,7 +110,7 @@ function noteFailure() {
 }
 
 function say(state) {
-  document.documentElement.dataset.pythonSnapshot = state;
+  if (inPage) document.documentElement.dataset.pythonSnapshot = state;
 }
 
 async function readSnapshot() {
@@ -178,7 +179,7 @@ function makeLater() {
 
 function makeInWorker() {
   say("making");
-  const worker = new Worker(import.meta.url, { type: "module" });
+  const worker = new Worker(import.meta.url, { type: "module", name: MAKER });
   const done = (made) => {
     worker.terminate();
     if (!made) noteFailure();
@@ -195,16 +196,21 @@ async function makeSnapshot() {
   await (await caches.open(CACHE)).put(KEY, new Response(packed));
 }
 
+// Where this module runs: the page; the worker that makes the snapshot (named MAKER: not a
+// query of its URL, which the service worker's cached answer drops); or the AI's PyScript
+// worker, which PyScript starts with this same interpreter module, and which restores the
+// snapshot too (it never makes one).
 const inPage = typeof document !== "undefined";
+const making = !inPage && globalThis.name === MAKER;
 // Read at once, while PyScript's own modules load: PyScript asks for the interpreter later.
-const stored = inPage ? readSnapshot() : null;
-if (inPage) {
-  stored.then((snapshot) => {
-    if (!snapshot) planSnapshot();
-  });
-} else {
+const stored = making ? null : readSnapshot();
+if (making) {
   makeSnapshot().then(() => postMessage("stored"), (error) => {
     console.warn("Python's snapshot could not be made.", error);
     postMessage("failed");
+  });
+} else if (inPage) {
+  stored.then((snapshot) => {
+    if (!snapshot) planSnapshot();
   });
 }
