@@ -315,6 +315,50 @@ def play_to_the_end(page, rnd: random.Random, max_decisions: int) -> None:
     page.get_by_test_id("game-over").wait_for(state="visible")
 
 
+AI_WORKER_SETTLED = ("() => ['ready', 'failed', 'unavailable']"
+                     ".includes(document.documentElement.dataset.aiWorker)")
+
+
+def play_against_the_ai_worker(page, levels: tuple[str, ...], answers: int) -> None:
+    """On a ready page: a solo game (seed 2: the AIs act first) at ``levels``, the human's
+    moves made by clicks, until the AI's worker has answered ``answers`` requests (so it
+    must be ready)."""
+    start_game(page, "solo", ("Me",), seed=2, levels=levels)
+    page.wait_for_function(AI_WORKER_SETTLED, timeout=60_000)
+    assert html(page, "aiWorker") == "ready"
+    rnd = random.Random(2)
+    while ai_answers(page) < answers and wait_human_or_over(page, timeout=60_000) == "human":
+        human_step(page, rnd)
+    assert ai_answers(page) >= answers
+
+
+def ai_moves_replayed(page) -> int:
+    """Every AI move of the page's game (once saved), replayed in CPython, is the move
+    Session.play_ai makes there: the count of AI moves checked."""
+    from vinci_core.table.session import Session
+
+    wait_saved(page)  # the last move is saved once its frame is painted
+    game = Session.from_save(page.evaluate(SAVED_GAME)).state
+    assert digest(page) == vc.digest(game)
+    twin = Session.new(game.config)
+    ai_moves = 0
+    for action in game.actions:
+        seat = twin.state.current_player
+        if seat is not None and twin.state.config.seats[seat].virtual:
+            assert twin.play_ai()
+            assert twin.state.actions[-1] == action, f"AI move {len(twin.state.actions)}"
+            ai_moves += 1
+        else:
+            twin.act(action)
+    assert vc.digest(twin.state) == vc.digest(game)
+    return ai_moves
+
+
+def ai_answers(page) -> int:
+    """How many requests the AI's worker has answered (<html data-ai-answers>)."""
+    return int(html(page, "aiAnswers") or 0)
+
+
 # ------------------------------------------------------------------------------ scenario
 
 

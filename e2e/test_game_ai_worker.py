@@ -6,20 +6,24 @@ watchdog with its reload offer."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
-from game_driver import html, human_step, start_game, wait_human_or_over, wait_saved
+from game_driver import (
+    AI_WORKER_SETTLED,
+    ai_answers,
+    ai_moves_replayed,
+    html,
+    play_against_the_ai_worker,
+    start_game,
+    wait_human_or_over,
+    wait_saved,
+)
 
-import vinci_core as vc
 from vinci_core.table.session import Session
 
 pytestmark = pytest.mark.e2e
 
 # The worker's own files (PyScript's core is the page's: it started the page, issue 30).
 WORKER_FILES = ("/worker/",)
-READY = ("() => ['ready', 'failed', 'unavailable']"
-         ".includes(document.documentElement.dataset.aiWorker)")
 
 
 def _worker_requests(site) -> list[str]:
@@ -31,21 +35,9 @@ def _saved_game(page) -> str:
                          "localStorage.getItem('vinci.last'))")
 
 
-def _answers(page) -> int:
-    return int(html(page, "aiAnswers") or 0)
-
-
 def _play_against_the_worker(site, page, levels: tuple[str, ...], answers: int) -> None:
-    """A solo game (seed 2: the AIs act first) at ``levels``, the human's moves made by
-    clicks, until the worker has answered ``answers`` requests: it must be ready."""
     site.goto_ready(page, site.base_url + "?fast=1")
-    start_game(page, "solo", ("Me",), seed=2, levels=levels)
-    page.wait_for_function(READY, timeout=60_000)
-    assert html(page, "aiWorker") == "ready"
-    rnd = random.Random(2)
-    while _answers(page) < answers and wait_human_or_over(page, timeout=60_000) == "human":
-        human_step(page, rnd)
-    assert _answers(page) >= answers
+    play_against_the_ai_worker(page, levels, answers)
 
 
 def test_nothing_of_the_worker_loads_before_a_game_needs_it(site, page):
@@ -56,7 +48,7 @@ def test_nothing_of_the_worker_loads_before_a_game_needs_it(site, page):
     assert _worker_requests(site) == []
     assert html(page, "aiWorker") is None
     page.get_by_test_id("hint").click()  # a game needs it: the worker starts
-    page.wait_for_function(READY, timeout=60_000)
+    page.wait_for_function(AI_WORKER_SETTLED, timeout=60_000)
     assert html(page, "aiWorker") == "ready"
     assert _worker_requests(site)
     site.assert_clean()
@@ -68,20 +60,7 @@ def test_the_worker_plays_the_game_cpython_plays(site, page):
     game, replayed in CPython, is the one Session.play_ai makes there."""
     _play_against_the_worker(site, page, ("strong", "strong", "strong"), answers=25)
     wait_human_or_over(page, timeout=60_000)
-    wait_saved(page)  # the last move is saved once its frame is painted
-    game = Session.from_save(_saved_game(page)).state
-    assert page.evaluate("document.documentElement.dataset.digest") == vc.digest(game)
-    twin = Session.new(game.config)
-    ai_moves = 0
-    for action in game.actions:
-        seat = twin.state.current_player
-        if seat is not None and twin.state.config.seats[seat].virtual:
-            assert twin.play_ai()
-            assert twin.state.actions[-1] == action, f"AI move {len(twin.state.actions)}"
-            ai_moves += 1
-        else:
-            twin.act(action)
-    assert ai_moves >= 25 and vc.digest(twin.state) == vc.digest(game)
+    assert ai_moves_replayed(page) >= 25
     site.assert_clean()
 
 
@@ -89,13 +68,13 @@ def test_a_hint_from_the_worker(site, page):
     site.goto_ready(page, site.base_url + "?fast=1")
     start_game(page, "solo", ("Me",), seed=4)
     assert wait_human_or_over(page, timeout=60_000) == "human"
-    page.wait_for_function(READY, timeout=60_000)  # the book players' turns started it
-    before = _answers(page)
+    page.wait_for_function(AI_WORKER_SETTLED, timeout=60_000)  # the book players' turns started it
+    before = ai_answers(page)
     page.get_by_test_id("hint").click()
     text = page.get_by_test_id("hint-text")
     text.wait_for(state="visible")
     assert text.text_content().startswith("Hint: ")
-    assert _answers(page) == before + 1  # the worker's answer
+    assert ai_answers(page) == before + 1  # the worker's answer
     wait_saved(page)  # the virtual players' last move is saved once its frame is painted
     state = Session.from_save(_saved_game(page))
     hint = state.hint()
@@ -111,7 +90,7 @@ def test_without_module_workers_the_page_thinks_itself(site, page):
     site.goto_ready(page, site.base_url + "?fast=1")
     start_game(page, "solo", ("Me",), seed=2, levels=("strong", "book", "strong"))
     assert wait_human_or_over(page, timeout=60_000) == "human"
-    assert html(page, "aiWorker") == "unavailable" and _answers(page) == 0
+    assert html(page, "aiWorker") == "unavailable" and ai_answers(page) == 0
     assert "Why: " in page.get_by_test_id("log").text_content()
     page.get_by_test_id("hint").click()
     page.get_by_test_id("hint-text").wait_for(state="visible")

@@ -5,7 +5,14 @@ next start, dropped when it does not load."""
 from __future__ import annotations
 
 import pytest
-from game_driver import digest, html, start_game, wait_digest_change
+from game_driver import (
+    ai_moves_replayed,
+    digest,
+    html,
+    play_against_the_ai_worker,
+    start_game,
+    wait_digest_change,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -118,3 +125,31 @@ def test_a_snapshot_deleted_by_a_new_build_is_made_again(offline_site):
     _reload(offline_site, page)
     assert page.evaluate(STATE) == "used"
 
+
+
+# The AI's PyScript worker starts with the same interpreter module as the page (PyScript's
+# config): it restores the page's snapshot, and it never makes one of its own (it once did,
+# and its start took twice as long).
+def _workers_snapshot(page) -> list[str | None]:
+    return [worker.evaluate("globalThis.pythonSnapshot ?? null") for worker in page.workers]
+
+
+def test_the_ais_worker_makes_no_snapshot(site, page):
+    # The service worker blocked: the page makes none, and the AI's worker must not either.
+    site.goto_ready(page, site.base_url + "?fast=1")
+    play_against_the_ai_worker(page, ("strong", "book", "strong"), answers=3)
+    assert page.evaluate(f"caches.has('{CACHE}')") is False
+    assert page.evaluate(STATE) == "pending"  # the page waits for a service worker in vain
+    assert _workers_snapshot(page) == [None]
+    site.assert_clean()
+
+
+def test_the_ais_worker_starts_from_the_snapshot_and_plays_as_cpython(offline_site):
+    page = _stored(offline_site)
+    offline_site.goto_ready(page, offline_site.base_url + "?fast=1")
+    assert page.evaluate(STATE) == "used"
+    play_against_the_ai_worker(page, ("strong", "book", "strong"), answers=3)
+    assert _workers_snapshot(page) == ["used"]
+    assert page.evaluate(SNAPSHOTS)  # kept: it loaded
+    assert ai_moves_replayed(page) >= 3
+    offline_site.assert_clean()

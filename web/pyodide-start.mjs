@@ -22,7 +22,7 @@
 // pins Pyodide, and a snapshot that fails to load is deleted and Python starts the usual way.
 //
 // <html data-python-snapshot> says what happened (bench/web.py and e2e/test_python_snapshot.py
-// read it):
+// read it; in the AI's worker, its global ``pythonSnapshot`` says "used" or "failed"):
 // "used" (this start restored a snapshot); without one, "pending" (one will be made once
 // the page is idle), "making", "stored", or "none" (none will be: no service worker or Cache
 // Storage, or this version's failed); "failed" (it did not load, or could not be made: none
@@ -111,6 +111,7 @@ function noteFailure() {
 
 function say(state) {
   if (inPage) document.documentElement.dataset.pythonSnapshot = state;
+  else globalThis.pythonSnapshot = state; // the AI's worker's (e2e/test_python_snapshot.py)
 }
 
 async function readSnapshot() {
