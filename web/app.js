@@ -600,17 +600,43 @@ function atNextFrame(key, fn) {
 }
 
 let boardRoom = ""; // the last --board-max: set again only when it changes (a restyle)
+let statusHeld = 0; // px: the status line's tallest height since the window's last resize
+
+// The status line above the board (who, round, phase, the prompt) grows when a long prompt
+// wraps, a split empire's choice say, and shrinks back with the next prompt. Each time, the
+// board's top moved, --board-max changed and every province was restyled, laid out and
+// painted again at the board's new scale: the slowest clicks of a game at 4x CPU
+// (docs/performance.md). On a wide window the status line keeps its tallest height until
+// the window is resized, so the board keeps its size through a game. On a phone the
+// status line sticks to the top of the screen and takes only the room it needs.
+function holdStatusHeight() {
+  const status = document.querySelector("section.status");
+  if (!status || getComputedStyle(status).position === "sticky") return;
+  const height = status.offsetHeight;
+  if (height <= statusHeld) return;
+  statusHeld = height;
+  status.style.minHeight = height + "px";
+}
+
+function releaseStatusHeight() {
+  statusHeld = 0;
+  document.querySelector("section.status")?.style.removeProperty("min-height");
+}
 
 function measureBoard() {
   const box = $("board");
   if (!box || box.offsetParent === null) return;
+  holdStatusHeight();
   const top = box.getBoundingClientRect().top + window.scrollY;
   const room = Math.max(240, window.innerHeight - top - 8) + "px";
   if (room === boardRoom) return;
   boardRoom = room;
   root.style.setProperty("--board-max", room);
 }
-window.addEventListener("resize", measureBoard);
+window.addEventListener("resize", () => {
+  releaseStatusHeight();
+  measureBoard();
+});
 
 // A phone's bars at the bottom (the action bar, which the token editor makes tall, and the
 // replay bar; style.css fixes them over the page): the page ends as much lower
