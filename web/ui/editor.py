@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .dom import _, append_parts, element, lang, make, ngettext, show
+from .dom import _, append_parts, build, element, lang, ngettext, show
 from .errors import clear_error, show_error
 
 
@@ -141,23 +141,29 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
         from vinci_core.table.editing import confirm_text
 
         status.textContent = confirm_text(add, province_name, lang())  # what confirming does
-    rows = box.querySelector(".rows")
-    rows.replaceChildren()
-    for pid, base in ed["base"].items():
-        n = base + add.get(pid, 0)
-        high = ed["max"][pid]
-        name = province_name(pid)
-        li = make("li", None, data_row=pid)
-        li.append(make("span", name, class_="pname"),
-                  make("button", "−", type="button", class_="icon", data_action="dec",
-                       data_value=pid, data_testid=f"dec-{pid}",
-                       aria_label=_("One token less in {province}").format(province=name)),
-                  make("output", str(n), data_testid=f"count-{pid}"),
-                  make("button", "+", type="button", class_="icon", data_action="inc",
-                       data_value=pid, data_testid=f"inc-{pid}",
-                       aria_label=_("One token more in {province}").format(province=name)))
-        dec, inc = li.querySelectorAll("button")
-        dec.disabled = n <= ed["min"][pid] or add.get(pid, 0) <= 0
-        inc.disabled = left <= 0 or (high is not None and n >= high)
-        rows.append(li)
+    # The rows built in one call (a dozen provinces or more: element by element, this was a
+    # reorganization's slowest step, ~25 ms a click at 4x CPU).
+    build("editor-rows", [_editor_row(ed, pid, base + add.get(pid, 0), add.get(pid, 0), left,
+                                      province_name(pid))
+                          for pid, base in ed["base"].items()])
     box.querySelector("[data-testid=place-all]").disabled = left != 0 or problem is not None
+
+
+def _editor_row(ed: dict[str, Any], pid: str, n: int, added: int, left: int,
+                name: str) -> list[Any]:
+    """A province's row of the token editor (:func:`dom.build`'s form): its name, −, its
+    count, +; − is off at the province's least count or with none added, + with no token
+    left or at its most."""
+    high = ed["max"][pid]
+
+    def button(sign: str, action: str, label: str, off: bool) -> list[Any]:
+        return ["button", {"type": "button", "class": "icon", "data-action": action,
+                           "data-value": pid, "data-testid": f"{action}-{pid}",
+                           "aria-label": label.format(province=name), "disabled": off}, sign]
+
+    return ["li", {"data-row": pid}, ["span", {"class": "pname"}, name],
+            button("−", "dec", _("One token less in {province}"),
+                   n <= ed["min"][pid] or added <= 0),
+            ["output", {"data-testid": f"count-{pid}"}, str(n)],
+            button("+", "inc", _("One token more in {province}"),
+                   left <= 0 or (high is not None and n >= high))]
