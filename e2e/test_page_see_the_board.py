@@ -66,6 +66,38 @@ def _solo_to_expand(page) -> None:
                            "document.documentElement.dataset.actor === 'human'")
 
 
+BOARD_BOX = """() => { const r = document.querySelector('[data-testid=board]')
+  .getBoundingClientRect(); return [Math.round(r.top), Math.round(r.height)]; }"""
+PAINTED = "() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => r(true))))"
+
+
+def test_the_board_keeps_its_size_while_the_prompt_wraps_and_unwraps(make_site):
+    # A long prompt (a split empire's choice) wraps to a second line above the board, the
+    # next one fits on one: the board was resized both times, and every province restyled
+    # and painted again (the slowest clicks of a game). It keeps its size until a resize.
+    site = make_site(viewport=DESKTOP)
+    page = site.new_page()
+    site.goto_ready(page)
+    start_game(page, "hotseat", ("Ann", "Bo", "Cy"), seed=21)
+    page.evaluate(PAINTED)
+    one_line = page.evaluate(BOARD_BOX)
+    prompt = page.get_by_test_id("prompt")
+    short = prompt.text_content()
+    boxes = []
+    for text in ("Ann: a prompt long enough to wrap. " * 8, short):
+        prompt.evaluate("(p, text) => { p.textContent = text; vinci.measureBoard(); }", text)
+        page.evaluate(PAINTED)
+        boxes.append(page.evaluate(BOARD_BOX))
+    two_lines, back = boxes
+    assert two_lines[0] > one_line[0] and sum(two_lines) <= DESKTOP["height"]  # still in view
+    assert back == two_lines  # not resized again
+    page.set_viewport_size({"width": DESKTOP["width"], "height": DESKTOP["height"] + 40})
+    page.set_viewport_size(DESKTOP)
+    page.evaluate(PAINTED)
+    assert page.evaluate(BOARD_BOX) == one_line  # a resize measures the status line anew
+    site.assert_clean()
+
+
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_the_news_never_covers_the_board(make_site, viewport):
     phone = viewport is PHONE
