@@ -141,8 +141,9 @@ def render_editor(ed: dict[str, Any] | None, add: dict[str, int], province_name:
         from vinci_core.table.editing import confirm_text
 
         status.textContent = confirm_text(add, province_name, lang())  # what confirming does
-    # The rows built in one call (a dozen provinces or more: element by element, this was a
-    # reorganization's slowest step, ~25 ms a click at 4x CPU).
+    # The rows built in one call: element by element, each element and attribute was a call
+    # into the page, and a dozen rows or more made this the slowest step of a click that
+    # places a token (docs/performance.md).
     build("editor-rows", [_editor_row(ed, pid, base + add.get(pid, 0), add.get(pid, 0), left,
                                       province_name(pid))
                           for pid, base in ed["base"].items()])
