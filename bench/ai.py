@@ -23,7 +23,8 @@ The last line printed is always
 ``StrongPlayer``: its budget, and the turn planner's weights ``hold_weight``,
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
 ``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
-``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``, and the
+``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``,
+``duel_choice_to_end``, ``nomads_unshaken``, and the
 answered plans ``answer_plans``, ``answer_futures``, ``answer_work``; several
 variants separated by ``;``) with the default one on the same seeds and seats, back to
 back: each game is played with the default and with each

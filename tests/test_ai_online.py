@@ -26,8 +26,9 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.game.tiles import ONLINE_TILES
-from vinci_core.players.ai import StrongPlayer, hint, turns_after
+from vinci_core.players.ai import HORIZON, StrongPlayer, hint, turns_after
 from vinci_core.players.levels import player_for_seat
+from vinci_core.players.planner import rival_prospect, unshaken_prospects
 from vinci_core.players.randomplay import RandomChooser
 from vinci_core.players.virtual import VirtualPlayer
 from vinci_core.table.presenter import reason_text
@@ -164,6 +165,59 @@ def test_y6_1_turns_after_counts_the_seats_own_turns_left() -> None:
     assert [turns_after(s, seat) for seat in range(3)] == [1, 1, 2]
     classic = new_game(GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=1))
     assert turns_after(classic, 0) is None  # C-6: a target score, no round to count
+
+
+def test_y6_1_a_duel_can_weigh_a_civilization_to_the_round_limit() -> None:
+    """Y-6.1 with V-2 (``duel_choice_to_end``, off by default: see DUEL_CHOICE_TO_END): in a
+    duel the book takes the free slot of what the strong seat leaves, so with the option the
+    rollouts of a civilization's choice are played to the round limit, not two turns. From
+    the bench's seed 94 (Europe, the strong seat choosing first): on two turns it takes the
+    free Mining + Couriers and hands Medicine + Nomads to the book; to the end it takes
+    Medicine + Nomads. Larger tables, declines and the default keep the two turns."""
+    state = new_game(online(2, 94, "europe", (1,)))
+    assert state.phase == "choose" and state.current_player == 1
+    left = turns_after(state, 1)
+    assert left is not None and left > HORIZON
+    to_end, short = StrongPlayer(duel_choice_to_end=True), StrongPlayer()
+    assert to_end.rollout_horizon(state, 1, choosing=True) == left + 1
+    assert to_end.rollout_horizon(state, 1, choosing=False) == HORIZON  # a decline
+    assert short.rollout_horizon(state, 1, choosing=True) == HORIZON
+    three = new_game(online(3, 94, "europe", (0,)))
+    seat = three.current_player
+    assert seat is not None
+    assert to_end.rollout_horizon(three, seat, choosing=True) == HORIZON
+    assert state.display[1][:2] == ("medicine", "nomads")
+    assert short.decide(state).action == Choose(1)
+    decision = to_end.decide(state)
+    assert decision.action == Choose(2), decision
+    assert f"over the next {left} turns" in decision.reason
+
+
+def test_y9_22_a_nomads_rival_keeps_its_prospects_when_a_province_is_taken() -> None:
+    """Y-9.22: a Nomads empire loses no token when attacked; every token of a province taken
+    from it comes back to retake it before it scores. The turn planner (``plan_rival``)
+    therefore counts a Nomads opponent's prospects as they stand where its search starts,
+    where a conquest from any other opponent cuts them."""
+    for tiles, unshaken in ((("nomads", "agriculture"), True),
+                            (("militia", "agriculture"), False)):
+        s = position(seats=2, map="europe", virtual=(0, 1), ruleset="online", empty=True)
+        s = give_civ(s, 0, ("weapons", "currency"), hand=0)
+        s = put(s, "burgundy", 0, 1)
+        s = give_civ(s, 1, tiles, hand=0)
+        for pid in ("aquitaine", "castile", "england"):
+            s = put(s, pid, 1, 2)
+        s = start_turn(s, 0)
+        s.players[0].hand = 8
+        held = unshaken_prospects(s, 0)
+        assert (1 in held) is unshaken
+        taken = s.apply(Conquer("aquitaine"))
+        assert taken.owner[taken.board.index["aquitaine"]] == 0
+        assert rival_prospect(taken, 0) < rival_prospect(s, 0)  # its income, as it stands
+        kept = rival_prospect(taken, 0, held)
+        assert (kept == rival_prospect(s, 0)) is unshaken
+        player = StrongPlayer()
+        assert (player._held_prospects(s, 0) is not None) is unshaken
+        assert StrongPlayer(nomads_unshaken=False)._held_prospects(s, 0) is None
 
 
 def test_an_online_game_with_strong_seats_replays_from_its_save() -> None:

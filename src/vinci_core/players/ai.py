@@ -88,6 +88,7 @@ from .planner import (
     threats,
     turn_income,
     turns_after,
+    unshaken_prospects,
 )
 from .reasons import Civ, Message, Province, say, say_n, word
 from .rollouts import own_conquest, own_expand
@@ -142,6 +143,25 @@ RIVAL_WEIGHT = 0.5
 ANSWER_PLANS = 3
 ANSWER_FUTURES = 2
 ANSWER_WORK = 300
+
+# A duel's civilizations weighed to the round limit (issue 31, Y-6.1 with V-2; off): at two
+# seats the book takes the free slot of whatever the strong seat leaves and keeps it as long
+# as it scores, so one choice settles both empires. Two turns of rollouts favour a pair that
+# scores fast over one that lasts (Medicine's army grows every turn): two of the bench's lost
+# duels (seeds 94 and 309) handed such a pair to the book. A book rollout of a whole duel is
+# cheap (about a hundred positions), and played to the end the choice wins both, but it
+# loses seed 386 instead: the book, playing the strong seat's empire for a dozen turns, is
+# no better a judge of it than two turns are. Measured on 400 duels it changes nothing
+# beyond the noise (docs/players.md, "Duels"), so it stays off.
+DUEL_CHOICE_TO_END = False
+# Nomads (Y-9.22) lose no token when attacked: all their tokens in a province taken from
+# them come back to take it again in their next turn, before they score. The turn planner's
+# rival term (PLAN_RIVAL) rewards a conquest for the income it cuts from the best opponent;
+# against Nomads that cut does not last, and chasing it cost the strong seat its tokens (the
+# book takes the province back and removes one of them each time): it lost the duel of seed
+# 4 so, 21 of its 32 conquests taken from the Nomads (docs/players.md, "Duels"). So a Nomads
+# opponent's prospects count as they stand where the plan is searched from.
+NOMADS_UNSHAKEN = True
 
 _SALT_ROLLOUT = 700  # + rollout index (below 1009, the ply step of GameState.die)
 
@@ -290,6 +310,12 @@ class StrongPlayer:
     answer_plans: int = ANSWER_PLANS
     answer_futures: int = ANSWER_FUTURES
     answer_work: int = ANSWER_WORK
+    # With True, in a duel with a round limit a civilization's choice is weighed by rollouts
+    # played to the end of the game (see DUEL_CHOICE_TO_END); False: ``horizon`` turns.
+    duel_choice_to_end: bool = DUEL_CHOICE_TO_END
+    # The turn planner does not count a Nomads opponent's income as cut by a conquest of
+    # its provinces (see NOMADS_UNSHAKEN); False: as any opponent's.
+    nomads_unshaken: bool = NOMADS_UNSHAKEN
     # The turn planner's weights from the fields above, built once: the planner scores
     # every position it plays with them (a hot loop).
     _weights: PlanWeights = field(init=False, repr=False, compare=False)
@@ -332,20 +358,32 @@ class StrongPlayer:
 
     # -- civilization choice and decline: rollouts --
 
+    def rollout_horizon(self, state: GameState, seat: int, choosing: bool) -> int:
+        """The seat's turns a rollout plays after the option: ``horizon``, or in a duel
+        with a round limit, for the choice of a civilization (``choosing``), every turn up
+        to the limit (see ``duel_choice_to_end``)."""
+        if choosing and self.duel_choice_to_end and state.rules.seats == 2:
+            left = turns_after(state, seat)
+            if left is not None:
+                return left + 1  # the game's end (a turn of the seat in progress counts)
+        return self.horizon
+
     def _rollout_value(self, state: GameState, first: Action | None, seat: int, i: int,
-                       work: Work) -> Thinking[tuple[float, float]]:
+                       work: Work, horizon: int | None = None
+                       ) -> Thinking[tuple[float, float]]:
         """The value of the position for ``seat`` after ``first`` (None: this turn played
-        on by the book without declining) and ``horizon`` more of its turns played by the
-        book, in rollout ``i`` (the same resampled future for every option): its
-        ``position_value`` less ``rival_weight`` times the best opponent's, and the
-        ``position_value`` alone."""
+        on by the book without declining) and ``horizon`` (default: the player's) more of
+        its turns played by the book, in rollout ``i`` (the same resampled future for every
+        option): its ``position_value`` less ``rival_weight`` times the best opponent's,
+        and the ``position_value`` alone."""
         s = state.clone()
         # A private future for this rollout, set before the option is played: its bag
         # draws and dice differ from the game's own (which stays untouched and unseen).
         s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
         if first is not None:
             s = s.apply(first)
-        end = yield from _play_out(s, seat, self.horizon, first is None, work, self)
+        turns = self.horizon if horizon is None else horizon
+        end = yield from _play_out(s, seat, turns, first is None, work, self)
         return race_and_own(end, seat, self.rival_weight, self.endgame)
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
@@ -353,7 +391,10 @@ class StrongPlayer:
         """Each option's mean rollout value, with the mean ``position_value`` alone (see
         :meth:`_rollout_value`). Rollouts go in rounds, one per option on the same future;
         no round starts that would take the work past ``rollout_work`` (at the pace of the
-        rounds so far), and at least one is played."""
+        rounds so far), and at least one is played. A choice of civilizations is played
+        out over :meth:`rollout_horizon`."""
+        choosing = all(isinstance(a, Choose) for a in options)
+        horizon = self.rollout_horizon(state, seat, choosing)
         work = Work()
         totals = [0.0] * len(options)
         owns = [0.0] * len(options)
@@ -362,7 +403,8 @@ class StrongPlayer:
             if rounds and work.positions * (rounds + 1) > self.rollout_work * rounds:
                 break
             for k, action in enumerate(options):
-                value, own = yield from self._rollout_value(state, action, seat, i, work)
+                value, own = yield from self._rollout_value(state, action, seat, i, work,
+                                                            horizon)
                 totals[k] += value
                 owns[k] += own
             rounds += 1
@@ -389,9 +431,10 @@ class StrongPlayer:
         """The turn planner's best sequence of conquests from ``state`` (empty: stop)."""
         return self._plan(state, seat)
 
-    def plan_worth(self, state: GameState, seat: int) -> float:
-        """The turn planner's value of a position (what :meth:`plan` maximises)."""
-        return self._plan_value(state, seat)
+    def plan_worth(self, state: GameState, seat: int, start: GameState | None = None) -> float:
+        """The turn planner's value of a position (what :meth:`plan` maximises), for a plan
+        searched from ``start`` (default: ``state`` itself)."""
+        return self._plan_value(state, seat, self._held_prospects(start or state, seat))
 
     def weighs_decline(self, state: GameState, seat: int) -> bool:
         """Whether this player weighs a decline by rollouts in ``state``."""
@@ -406,6 +449,9 @@ class StrongPlayer:
             r[0] - self.choice_margin * (r[1].slot - 1), -r[1].slot))
         expected = next(own for _v, action, own in compared if action == best)
         a, b, coins = state.display[best.slot - 1]
+        turns = self.horizon
+        if self.rollout_horizon(state, seat, True) != turns:  # played to the round limit
+            turns = turns_after(state, seat) or 0
         cost = state.ruleset.slot_price * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
         tokens = tokens_received(state, seat, best.slot)
@@ -428,7 +474,7 @@ class StrongPlayer:
             "Takes {civ} (slot {slot}, {n} tokens) {price}{gain}: expects {change} VP "
             "of position over the next {turns} turns{comparison}.", tokens,
             civ=Civ((a, b)), slot=best.slot, price=price, gain=gain,
-            change=f"{expected - state.players[seat].score:+.0f}", turns=self.horizon,
+            change=f"{expected - state.players[seat].score:+.0f}", turns=turns,
             comparison=comparison))
 
     def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
@@ -525,13 +571,22 @@ class StrongPlayer:
             "Enters the board at {province}, the best of the entries it can pay for.",
             province=Province(best.province)))
 
-    def _plan_value(self, state: GameState, seat: int) -> float:
+    def _plan_value(self, state: GameState, seat: int,
+                    held: dict[int, float] | None = None) -> float:
         """:func:`plan_value` less ``plan_rival`` times the best opponent's prospects
-        (:func:`rival_prospect`): a conquest that takes the leader's income weighs more."""
+        (:func:`rival_prospect`): a conquest that takes the leader's income weighs more,
+        unless the leader is among ``held`` (their prospects where the plan began)."""
         value = plan_value(state, seat, self.endgame, self._weights)
         if self.plan_rival:
-            value -= self.plan_rival * rival_prospect(state, seat)
+            value -= self.plan_rival * rival_prospect(state, seat, held)
         return value
+
+    def _held_prospects(self, state: GameState, seat: int) -> dict[int, float] | None:
+        """The opponents whose prospects a turn plan searched from ``state`` cannot cut
+        (see ``nomads_unshaken``): their prospects there, or None."""
+        if not (self.plan_rival and self.nomads_unshaken):
+            return None
+        return unshaken_prospects(state, seat) or None
 
     def plan_weights(self) -> PlanWeights:
         """The turn planner's weights from this player's fields (built once)."""
@@ -544,14 +599,17 @@ class StrongPlayer:
             beam = self.entry_beam
         if self.answer_plans:
             return self._answered_plan(state, seat, beam)
-        return best_sequence(state, seat, lambda s: self._plan_value(s, seat), beam,
+        held = self._held_prospects(state, seat)
+        return best_sequence(state, seat, lambda s: self._plan_value(s, seat, held), beam,
                              self.plan_work)
 
     def _answered_plan(self, state: GameState, seat: int, beam: int
                        ) -> Thinking[list[Action]]:
         """The planner's best openings judged by the opponents' answer (:mod:`.answers`);
         a forced entry never weighs stopping."""
-        _best, scored = yield from beam_search(state, seat, lambda s: self._plan_value(s, seat),
+        held = self._held_prospects(state, seat)
+        _best, scored = yield from beam_search(state, seat,
+                                               lambda s: self._plan_value(s, seat, held),
                                                beam, self.plan_work)
         if Finish() not in state.legal_actions():
             scored = [(value, plan) for value, plan in scored if plan]

@@ -229,18 +229,31 @@ def declined_exposed_worth(state: GameState, seat: int) -> int:
     return len(exposed)
 
 
-def rival_prospect(state: GameState, seat: int) -> float:
+def rival_prospect(state: GameState, seat: int, held: dict[int, float] | None = None
+                   ) -> float:
     """The best prospects among ``seat``'s opponents: score plus two turns of income
     (:func:`turn_income`). Taking a province from the opponent with the best prospects
-    lowers it; taking one from anyone else does not.
+    lowers it; taking one from anyone else does not. ``held``: opponents whose prospects
+    are taken as given (:func:`unshaken_prospects`), whatever ``seat`` takes from them.
 
     >>> from vinci_core import GameConfig, Seat, new_game
     >>> cfg = GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=1)
     >>> rival_prospect(new_game(cfg), 0)  # the starting score: no empire yet
     10
     """
-    return max(state.players[o].score + 2 * turn_income(state, o)
+    return max(held[o] if held and o in held else
+               state.players[o].score + 2 * turn_income(state, o)
                for o in range(state.rules.seats) if o != seat)
+
+
+def unshaken_prospects(state: GameState, seat: int) -> dict[int, float]:
+    """Opponents of ``seat`` whose active empire loses no token when attacked (Nomads,
+    Y-9.22) -> their prospects now (as :func:`rival_prospect` counts them). A province
+    taken from such an empire costs it nothing: every token there comes back to it
+    (displaced, Y-3.6) to take the province back in its next turn, before it scores."""
+    return {o: state.players[o].score + 2 * turn_income(state, o)
+            for o in range(state.rules.seats)
+            if o != seat and "nomads" in state.players[o].abilities}
 
 
 def best_sequence(state: GameState, seat: int, value: Callable[[GameState], float],
@@ -316,4 +329,4 @@ def distinct_openings(scored: Scored, count: int) -> Scored:
 __all__ = ["EXPOSED_WEIGHT", "HAND_WEIGHT", "HOLD_WEIGHT", "PLAN_RIVAL", "PlanWeights", "Scored",
            "beam_search", "best_sequence", "declined_exposed_worth", "distinct_openings",
            "exposed_worth", "plan_value", "reach_worth", "rival_prospect", "threat_power",
-           "threats", "turn_income", "turns_after"]
+           "threats", "turn_income", "turns_after", "unshaken_prospects"]

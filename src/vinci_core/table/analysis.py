@@ -288,7 +288,7 @@ def _weigh_conquest(player: StrongPlayer, state: GameState, seat: int, played: A
         rest: list[Action] = []
         if child.phase == "expand" and child.turn_seat == state.turn_seat:
             rest = yield from player.plan(child, seat)
-        played_value = _worth_after(player, child, seat, rest)
+        played_value = _worth_after(player, child, seat, rest, state)
     gain = best_value - played_value
     if gain <= 0:
         return None
@@ -296,10 +296,13 @@ def _weigh_conquest(player: StrongPlayer, state: GameState, seat: int, played: A
 
 
 def _worth_after(player: StrongPlayer, state: GameState, seat: int,
-                 plan: Sequence[Action]) -> float:
+                 plan: Sequence[Action], start: GameState | None = None) -> float:
+    """The planner's value after ``plan`` from ``state``, both plans weighed from ``start``
+    (default: ``state``): a Nomads opponent's prospects as they stood there."""
+    begin = start or state
     for action in plan:
         state = state.apply(action)
-    return player.plan_worth(state, seat)
+    return player.plan_worth(state, seat, begin)
 
 
 def _conquest_reason(played: Action, best: Action, gain: float) -> Message:
