@@ -30,6 +30,10 @@ run (``bash scripts/test.sh --all``), unless it is marked ``smoke``: the few the
 keeps.
 Under pytest-xdist (``--dist loadgroup``) the browser tests all run on one worker, one
 Chromium at a time as without xdist, while the other worker runs the rest.
+
+Chromium's own output (stderr, through Playwright's ``pw:browser`` log) goes to a file of the
+session, ``CHROMIUM_LOG``: when a page crashes (Playwright's "Target crashed") the failure
+shows its last lines and the machine's free memory, the only trace such a crash leaves.
 """
 
 from __future__ import annotations
@@ -48,6 +52,10 @@ ORIGIN = "https://app.test"
 BASE_URL = ORIGIN + "/"
 WATCHDOG_SAYS = "vinci watchdog:"  # web/app.js, raiseAlarm: the console line of an alarm
 READY_TIMEOUT_MS = int(os.environ.get("VINCI_READY_TIMEOUT_MS", "60000"))
+# One log a test process (xdist workers run side by side); set before Playwright's driver
+# starts, which reads DEBUG and DEBUG_FILE once.
+CHROMIUM_LOG = Path(os.environ.get("TMPDIR", "/tmp")) / (
+    f"vinci-e2e-chromium-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}-{os.getpid()}.log")
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -135,6 +143,8 @@ class SiteContext:
         page = self.context.new_page()
         page.on("console", lambda m: self._console(page, m))
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("crash", lambda _p: self.errors.append(
+            "the page crashed (Chromium's renderer died):\n" + chromium_trace()))
         return page
 
     def _console(self, page, msg) -> None:
@@ -190,7 +200,28 @@ def _diagnose(page, site: SiteContext | None) -> str:
     if site is not None:
         lines += [f"errors: {site.errors}", f"missing: {site.missing}",
                   f"foreign: {site.foreign}", f"served: {len(site.served)} files"]
+    if not any("crashed" in line for line in lines):
+        lines.append(chromium_trace())
     return "\n".join(lines)
+
+
+def chromium_trace(last: int = 25) -> str:
+    """The machine's free memory and the last lines Chromium wrote (its D-Bus complaints,
+    which a container always has, left out): what explains a crashed page."""
+    try:
+        meminfo = dict(line.split(":", 1) for line in
+                       Path("/proc/meminfo").read_text().splitlines() if ":" in line)
+        memory = (f"memory: {meminfo['MemAvailable'].strip()} available of "
+                  f"{meminfo['MemTotal'].strip()}")
+    except (OSError, KeyError):
+        memory = "memory: unknown"
+    try:
+        said = [line for line in CHROMIUM_LOG.read_text(errors="replace").splitlines()
+                if "dbus" not in line and "DBus" not in line]
+    except OSError:
+        said = ["(no log)"]
+    return memory + f"\nChromium's last lines ({CHROMIUM_LOG}):\n  " + "\n  ".join(
+        said[-last:])
 
 
 # ---------------------------------------------------------------------- selection
@@ -223,8 +254,11 @@ def site_dir() -> Path:
 def playwright_instance():
     from playwright.sync_api import sync_playwright
 
+    os.environ.setdefault("DEBUG", "pw:browser")
+    os.environ.setdefault("DEBUG_FILE", str(CHROMIUM_LOG))
     with sync_playwright() as p:
         yield p
+    CHROMIUM_LOG.unlink(missing_ok=True)
 
 
 @pytest.fixture(scope="session")
