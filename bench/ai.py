@@ -24,7 +24,7 @@ The last line printed is always
 ``hand_weight``, ``exposed_weight``, ``plan_rival`` and the terms off by default
 ``reach_weight``, ``declined_exposed_weight``, ``placed_exposure``, ``rollout_width``,
 ``rollout_own_decline``, ``decline_margin``, ``choice_margin``, ``entry_beam``,
-``duel_choice_to_end``, ``nomads_unshaken``, and the
+``nomads_unshaken``, and the
 answered plans ``answer_plans``, ``answer_futures``, ``answer_work``; several
 variants separated by ``;``) with the default one on the same seeds and seats, back to
 back: each game is played with the default and with each

@@ -26,7 +26,7 @@ from vinci_core import (
     new_game,
 )
 from vinci_core.game.tiles import ONLINE_TILES
-from vinci_core.players.ai import HORIZON, StrongPlayer, hint, turns_after
+from vinci_core.players.ai import StrongPlayer, hint, turns_after
 from vinci_core.players.levels import player_for_seat
 from vinci_core.players.planner import rival_prospect, unshaken_prospects
 from vinci_core.players.randomplay import RandomChooser
@@ -165,32 +165,6 @@ def test_y6_1_turns_after_counts_the_seats_own_turns_left() -> None:
     assert [turns_after(s, seat) for seat in range(3)] == [1, 1, 2]
     classic = new_game(GameConfig(seats=[Seat(name=n) for n in "ABC"], seed=1))
     assert turns_after(classic, 0) is None  # C-6: a target score, no round to count
-
-
-def test_y6_1_a_duel_can_weigh_a_civilization_to_the_round_limit() -> None:
-    """Y-6.1 with V-2 (``duel_choice_to_end``, off by default: see DUEL_CHOICE_TO_END): in a
-    duel the book takes the free slot of what the strong seat leaves, so with the option the
-    rollouts of a civilization's choice are played to the round limit, not two turns. From
-    the bench's seed 94 (Europe, the strong seat choosing first): on two turns it takes the
-    free Mining + Couriers and hands Medicine + Nomads to the book; to the end it takes
-    Medicine + Nomads. Larger tables, declines and the default keep the two turns."""
-    state = new_game(online(2, 94, "europe", (1,)))
-    assert state.phase == "choose" and state.current_player == 1
-    left = turns_after(state, 1)
-    assert left is not None and left > HORIZON
-    to_end, short = StrongPlayer(duel_choice_to_end=True), StrongPlayer()
-    assert to_end.rollout_horizon(state, 1, choosing=True) == left + 1
-    assert to_end.rollout_horizon(state, 1, choosing=False) == HORIZON  # a decline
-    assert short.rollout_horizon(state, 1, choosing=True) == HORIZON
-    three = new_game(online(3, 94, "europe", (0,)))
-    seat = three.current_player
-    assert seat is not None
-    assert to_end.rollout_horizon(three, seat, choosing=True) == HORIZON
-    assert state.display[1][:2] == ("medicine", "nomads")
-    assert short.decide(state).action == Choose(1)
-    decision = to_end.decide(state)
-    assert decision.action == Choose(2), decision
-    assert f"over the next {left} turns" in decision.reason
 
 
 def test_y9_22_a_nomads_rival_keeps_its_prospects_when_a_province_is_taken() -> None:

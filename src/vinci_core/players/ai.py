@@ -144,16 +144,6 @@ ANSWER_PLANS = 3
 ANSWER_FUTURES = 2
 ANSWER_WORK = 300
 
-# A duel's civilizations weighed to the round limit (issue 31, Y-6.1 with V-2; off): at two
-# seats the book takes the free slot of whatever the strong seat leaves and keeps it as long
-# as it scores, so one choice settles both empires. Two turns of rollouts favour a pair that
-# scores fast over one that lasts (Medicine's army grows every turn): two of the bench's lost
-# duels (seeds 94 and 309) handed such a pair to the book. A book rollout of a whole duel is
-# cheap (about a hundred positions), and played to the end the choice wins both, but it
-# loses seed 386 instead: the book, playing the strong seat's empire for a dozen turns, is
-# no better a judge of it than two turns are. Measured on 400 duels it changes nothing
-# beyond the noise (docs/players.md, "Duels"), so it stays off.
-DUEL_CHOICE_TO_END = False
 # Nomads (Y-9.22) lose no token when attacked: all their tokens in a province taken from
 # them come back to take it again in their next turn, before they score. The turn planner's
 # rival term (PLAN_RIVAL) rewards a conquest for the income it cuts from the best opponent;
@@ -310,9 +300,6 @@ class StrongPlayer:
     answer_plans: int = ANSWER_PLANS
     answer_futures: int = ANSWER_FUTURES
     answer_work: int = ANSWER_WORK
-    # With True, in a duel with a round limit a civilization's choice is weighed by rollouts
-    # played to the end of the game (see DUEL_CHOICE_TO_END); False: ``horizon`` turns.
-    duel_choice_to_end: bool = DUEL_CHOICE_TO_END
     # The turn planner does not count a Nomads opponent's income as cut by a conquest of
     # its provinces (see NOMADS_UNSHAKEN); False: as any opponent's.
     nomads_unshaken: bool = NOMADS_UNSHAKEN
@@ -358,32 +345,20 @@ class StrongPlayer:
 
     # -- civilization choice and decline: rollouts --
 
-    def rollout_horizon(self, state: GameState, seat: int, choosing: bool) -> int:
-        """The seat's turns a rollout plays after the option: ``horizon``, or in a duel
-        with a round limit, for the choice of a civilization (``choosing``), every turn up
-        to the limit (see ``duel_choice_to_end``)."""
-        if choosing and self.duel_choice_to_end and state.rules.seats == 2:
-            left = turns_after(state, seat)
-            if left is not None:
-                return left + 1  # the game's end (a turn of the seat in progress counts)
-        return self.horizon
-
     def _rollout_value(self, state: GameState, first: Action | None, seat: int, i: int,
-                       work: Work, horizon: int | None = None
-                       ) -> Thinking[tuple[float, float]]:
+                       work: Work) -> Thinking[tuple[float, float]]:
         """The value of the position for ``seat`` after ``first`` (None: this turn played
-        on by the book without declining) and ``horizon`` (default: the player's) more of
-        its turns played by the book, in rollout ``i`` (the same resampled future for every
-        option): its ``position_value`` less ``rival_weight`` times the best opponent's,
-        and the ``position_value`` alone."""
+        on by the book without declining) and ``horizon`` more of its turns played by the
+        book, in rollout ``i`` (the same resampled future for every option): its
+        ``position_value`` less ``rival_weight`` times the best opponent's, and the
+        ``position_value`` alone."""
         s = state.clone()
         # A private future for this rollout, set before the option is played: its bag
         # draws and dice differ from the game's own (which stays untouched and unseen).
         s.rng = rng.seed_state(state.die(1 << 30, _SALT_ROLLOUT + i) + 1)
         if first is not None:
             s = s.apply(first)
-        turns = self.horizon if horizon is None else horizon
-        end = yield from _play_out(s, seat, turns, first is None, work, self)
+        end = yield from _play_out(s, seat, self.horizon, first is None, work, self)
         return race_and_own(end, seat, self.rival_weight, self.endgame)
 
     def _compare(self, state: GameState, options: list[Action | None], seat: int
@@ -391,10 +366,7 @@ class StrongPlayer:
         """Each option's mean rollout value, with the mean ``position_value`` alone (see
         :meth:`_rollout_value`). Rollouts go in rounds, one per option on the same future;
         no round starts that would take the work past ``rollout_work`` (at the pace of the
-        rounds so far), and at least one is played. A choice of civilizations is played
-        out over :meth:`rollout_horizon`."""
-        choosing = all(isinstance(a, Choose) for a in options)
-        horizon = self.rollout_horizon(state, seat, choosing)
+        rounds so far), and at least one is played."""
         work = Work()
         totals = [0.0] * len(options)
         owns = [0.0] * len(options)
@@ -403,8 +375,7 @@ class StrongPlayer:
             if rounds and work.positions * (rounds + 1) > self.rollout_work * rounds:
                 break
             for k, action in enumerate(options):
-                value, own = yield from self._rollout_value(state, action, seat, i, work,
-                                                            horizon)
+                value, own = yield from self._rollout_value(state, action, seat, i, work)
                 totals[k] += value
                 owns[k] += own
             rounds += 1
@@ -449,9 +420,6 @@ class StrongPlayer:
             r[0] - self.choice_margin * (r[1].slot - 1), -r[1].slot))
         expected = next(own for _v, action, own in compared if action == best)
         a, b, coins = state.display[best.slot - 1]
-        turns = self.horizon
-        if self.rollout_horizon(state, seat, True) != turns:  # played to the round limit
-            turns = turns_after(state, seat) or 0
         cost = state.ruleset.slot_price * (best.slot - 1)
         free = next((v for v, act in results if act == Choose(1)), best_value)
         tokens = tokens_received(state, seat, best.slot)
@@ -474,7 +442,7 @@ class StrongPlayer:
             "Takes {civ} (slot {slot}, {n} tokens) {price}{gain}: expects {change} VP "
             "of position over the next {turns} turns{comparison}.", tokens,
             civ=Civ((a, b)), slot=best.slot, price=price, gain=gain,
-            change=f"{expected - state.players[seat].score:+.0f}", turns=turns,
+            change=f"{expected - state.players[seat].score:+.0f}", turns=self.horizon,
             comparison=comparison))
 
     def _expand(self, state: GameState, seat: int) -> Thinking[Decision]:
