@@ -685,18 +685,7 @@ def strong_ai_decision(bench: Bench, level: str = "strong") -> dict | None:
     it; target p95 < 1 s): a solo game against three strong AIs, the human played by the
     e2e driver's clicks, until 100 x runs decisions or the game's end. The page writes
     each strong (or expert) decision's time into ``data-ai-ms``."""
-    import random
-
-    ctx, page, gd = _game_page(bench)
-    gd.start_game(page, "solo", ("Bench",), seed=23, levels=(level, level, level))
-    rnd = random.Random(23)
-    read = "() => (document.documentElement.dataset.aiMs || '').split(',').filter(x => x)"
-    while len(page.evaluate(read)) < 100 * bench.runs:
-        if gd.wait_human_or_over(page, timeout=600_000) == "over":
-            break
-        gd.human_step(page, rnd)
-    samples = [float(x) for x in page.evaluate(read)]
-    ctx.close()
+    samples = _ai_decisions(bench, level, 100 * bench.runs)
     return summary(samples) if samples else None
 
 
@@ -704,6 +693,48 @@ def strong_ai_decision(bench: Bench, level: str = "strong") -> dict | None:
 def expert_ai_decision(bench: Bench) -> dict | None:
     """The same for the expert level (issue 31: target p95 < 2 s)."""
     return strong_ai_decision(bench, "expert")
+
+
+@measure("strong_ai_decision_online")
+def strong_ai_decision_online(bench: Bench, level: str = "strong") -> dict | None:
+    """The same in online games (issue 31): 50 x runs decisions on Europe, then as many on
+    Mare Nostrum (its Camels and Warships), each board's own figures and both together."""
+    boards = {board: _ai_decisions(bench, level, 50 * bench.runs, "online", board)
+              for board in ("europe", "mare_nostrum")}
+    both = [ms for samples in boards.values() for ms in samples]
+    if not both:
+        return None
+    return {**summary(both), **{board: summary(samples) if samples else None
+                                for board, samples in boards.items()}}
+
+
+@measure("expert_ai_decision_online")
+def expert_ai_decision_online(bench: Bench) -> dict | None:
+    """The same for the expert level."""
+    return strong_ai_decision_online(bench, "expert")
+
+
+def _ai_decisions(bench: Bench, level: str, count: int, ruleset: str | None = None,
+                  board: str | None = None) -> list[float]:
+    """The ms of ``count`` decisions of ``level`` (or a whole game's) in a game of one human
+    against three of it, the human played by the e2e driver's clicks."""
+    import random
+
+    ctx, page, gd = _game_page(bench)
+    if ruleset == "online":  # online games seat their AIs at the hot seat's table
+        gd.start_game(page, "hotseat", ("Bench", "AI 1", "AI 2", "AI 3"), seed=23,
+                      levels=("human", level, level, level), ruleset=ruleset, board=board)
+    else:
+        gd.start_game(page, "solo", ("Bench",), seed=23, levels=(level, level, level))
+    rnd = random.Random(23)
+    read = "() => (document.documentElement.dataset.aiMs || '').split(',').filter(x => x)"
+    while len(page.evaluate(read)) < count:
+        if gd.wait_human_or_over(page, timeout=600_000) == "over":
+            break
+        gd.human_step(page, rnd)
+    samples = [float(x) for x in page.evaluate(read)]
+    ctx.close()
+    return samples
 
 
 NO_WORKER = "document.addEventListener('DOMContentLoaded', () => { delete window.Worker; });"
