@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pytest
 from build_site import FIRST_RENDER_MODULES
+from conftest import wait_ready
 from game_driver import HOTSEAT_NAMES, HOTSEAT_SEED, digest, replay, scenario, start_game
 
 import vinci_core as vc
@@ -195,7 +196,7 @@ def test_a_returning_player_resumes_the_saved_game_with_pydantic_loaded(site, pa
     start_game(page, "hotseat", HOTSEAT_NAMES, seed=HOTSEAT_SEED)
     saved = digest(page)
     page.reload(wait_until="commit")
-    site.goto_ready(page, site.base_url + "?fast=1")
+    wait_ready(page, site=site)
     assert digest(page) == saved and _edges(page)
     site.assert_clean()
 

@@ -4,6 +4,7 @@ same digest, and plays on (test_offline.py covers the bare page and cache replac
 from __future__ import annotations
 
 import pytest
+from conftest import wait_ready
 from game_driver import digest, start_game, wait_digest_change
 
 pytestmark = pytest.mark.e2e
@@ -19,7 +20,7 @@ def test_offline_reload_resumes_and_plays(offline_site):
 
     offline_site.go_offline()
     page.reload(wait_until="commit")
-    offline_site.goto_ready(page)
+    wait_ready(page, site=offline_site)
     assert digest(page) == before
     page.locator('[data-slot="2"]').click()
     wait_digest_change(page, before)

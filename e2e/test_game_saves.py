@@ -48,7 +48,7 @@ def test_autosave_and_reload_resume_at_the_same_digest(site, page):
     wait_human_or_over(page)
     before = digest(page)
     page.reload(wait_until="commit")
-    site.goto_ready(page, site.base_url + "?fast=1")
+    wait_ready(page, site=site)
     assert digest(page) == before
     assert page.get_by_test_id("new-game-dialog").is_hidden()
     # The saved-games list: a second game, then continue the first, delete the second.
@@ -105,7 +105,7 @@ def test_a_move_is_kept_when_the_page_is_left_right_after_it(site, page, leave):
         }""")
         assert vc.digest(vc.decode_save(saved)) == shown
         page.reload(wait_until="commit")
-        site.goto_ready(page, site.base_url + "?fast=1")
+        wait_ready(page, site=site)
     assert shown != before
     assert digest(page) == shown
     site.assert_clean()

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import CHROMIUM_ARGS, SiteContext, chromium_path
+from conftest import CHROMIUM_ARGS, SiteContext, chromium_path, wait_ready
 from game_driver import digest, start_game, wait_digest_change
 
 pytestmark = pytest.mark.e2e
@@ -115,7 +115,7 @@ def test_ios_safari_gets_the_add_to_home_screen_hint(make_site):
     page.locator("#ios-install-close").click()
     assert hint.is_hidden()
     page.reload(wait_until="commit")
-    site.goto_ready(page)
+    wait_ready(page, site=site)
     assert hint.is_hidden()
 
     # Chrome on iOS is not Safari: no hint.

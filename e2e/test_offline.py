@@ -4,6 +4,7 @@ build replaces it)."""
 from __future__ import annotations
 
 import pytest
+from conftest import wait_ready
 
 pytestmark = pytest.mark.e2e
 
@@ -31,8 +32,8 @@ def test_offline_reload_comes_from_the_cache(offline_site, site_dir):
     assert page.evaluate(CACHE_KEYS) == [_cache_name(site_dir)]
 
     offline_site.go_offline()
-    page.reload(wait_until="commit")
-    offline_site.goto_ready(page)  # the same URL again, still offline
+    page.reload(wait_until="commit")  # the same URL again, still offline
+    wait_ready(page, site=offline_site)
     assert page.get_by_test_id("engine-check").text_content().startswith("ok:")
     assert offline_site.offline_hits == [], "requests reached the network while offline"
 

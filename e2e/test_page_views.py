@@ -198,8 +198,8 @@ def test_the_pace_control_is_remembered(site, page):
     start_game(page, "hotseat", ("A", "B", "C"))
     page.get_by_test_id("pace-slow").click()
     assert page.get_by_test_id("pace-slow").get_attribute("aria-pressed") == "true"
-    page.reload()
-    site.goto_ready(page)
+    page.reload(wait_until="commit")
+    wait_ready(page, site=site)
     assert page.get_by_test_id("pace-slow").get_attribute("aria-pressed") == "true"
     assert page.get_by_test_id("pace-normal").get_attribute("aria-pressed") == "false"
     assert html(page, "ready") == "1"
